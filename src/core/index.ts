@@ -1,0 +1,134 @@
+export type { ConsentKind } from './errors/ConsentRequiredError.js';
+export { ConsentRequiredError } from './errors/ConsentRequiredError.js';
+export type { ErrorBody } from './errors/errorBody.js';
+export { toErrorBody } from './errors/errorBody.js';
+export type { ErrorResponseParts } from './errors/errorFromResponse.js';
+export { errorFromResponse } from './errors/errorFromResponse.js';
+export type { InsuranceErrorCode } from './errors/InsuranceError.js';
+export { InsuranceError } from './errors/InsuranceError.js';
+export { NetworkError } from './errors/NetworkError.js';
+export { NotFoundError } from './errors/NotFoundError.js';
+export { parseRetryAfter } from './errors/parseRetryAfter.js';
+export { RateLimitedError } from './errors/RateLimitedError.js';
+export { ServiceError } from './errors/ServiceError.js';
+export { TimeoutError } from './errors/TimeoutError.js';
+export { UnauthorizedError } from './errors/UnauthorizedError.js';
+export type { FieldIssue } from './errors/ValidationError.js';
+export { ValidationError } from './errors/ValidationError.js';
+export type { BytesLike } from './hmacSha256Hex.js';
+export { hmacSha256Hex } from './hmacSha256Hex.js';
+export { ID_PATTERN, isValidId } from './ids.js';
+export type { LoanStatus, LoanStatusValue } from './loanStatus.js';
+export {
+  canShop,
+  isClosed,
+  isErrored,
+  isQuoting,
+  isRated,
+  LOAN_STATUSES,
+} from './loanStatus.js';
+export type { OperationMatch } from './matchOperation.js';
+export { matchOperation } from './matchOperation.js';
+export type {
+  BffOperationName,
+  HttpMethod,
+  OperationDefinition,
+  OperationName,
+  Route,
+  ServiceOperationName,
+} from './operations.js';
+export { OPERATION_NAMES, operations } from './operations.js';
+export { parseResponse } from './parseResponse.js';
+export type { PathId, PathMatch, PathParams } from './paths.js';
+export { buildPath, matchPath } from './paths.js';
+export type { Address } from './schemas/address.js';
+export { AddressSchema, US_STATE_CODES } from './schemas/address.js';
+export type { Borrower, CoBorrower, PrimaryBorrower } from './schemas/borrower.js';
+export {
+  BorrowerSchema,
+  CoBorrowerSchema,
+  GENDERS,
+  MARITAL_STATUSES,
+  PrimaryBorrowerSchema,
+} from './schemas/borrower.js';
+export type { CallMeNowInput } from './schemas/callMeNowInput.js';
+export { CallMeNowInputSchema } from './schemas/callMeNowInput.js';
+export type { CloseLoanInput } from './schemas/closeLoanInput.js';
+export { CloseLoanInputSchema } from './schemas/closeLoanInput.js';
+export type { ConsentInput } from './schemas/consentInput.js';
+export { ConsentInputSchema } from './schemas/consentInput.js';
+export type { ConsentRecord } from './schemas/consentRecord.js';
+export { ConsentRecordSchema } from './schemas/consentRecord.js';
+export type { CurrentInsuranceInput } from './schemas/currentInsuranceInput.js';
+export { CurrentInsuranceInputSchema } from './schemas/currentInsuranceInput.js';
+export type {
+  Coverage,
+  CoverageKey,
+  CurrentInsurancePolicy,
+  PolicyType,
+} from './schemas/currentInsurancePolicy.js';
+export {
+  COVERAGE_KEYS,
+  CoverageSchema,
+  CurrentInsurancePolicySchema,
+  POLICY_TYPES,
+} from './schemas/currentInsurancePolicy.js';
+export { isCalendarDate } from './schemas/fields.js';
+export type { Loan } from './schemas/loan.js';
+export { LoanSchema } from './schemas/loan.js';
+export type {
+  LoanApplicationInput,
+  LoanPurpose,
+  LoanType,
+} from './schemas/loanApplicationInput.js';
+export {
+  LOAN_PURPOSES,
+  LOAN_TYPES,
+  LoanApplicationInputSchema,
+} from './schemas/loanApplicationInput.js';
+export type { LoanContact } from './schemas/loanContact.js';
+export {
+  LOAN_OFFICER_ROLE,
+  LoanContactSchema,
+  LoanContactsInputSchema,
+} from './schemas/loanContact.js';
+export type { LoanOfficer } from './schemas/loanOfficer.js';
+export { LoanOfficerSchema } from './schemas/loanOfficer.js';
+export type { Policy, PolicyCoverage, PolicyDetails, PolicyDocument } from './schemas/policy.js';
+export { PolicySchema } from './schemas/policy.js';
+export type { PolicyRetrieval } from './schemas/policyRetrieval.js';
+export { PolicyRetrievalSchema } from './schemas/policyRetrieval.js';
+export type { Property, PropertyType } from './schemas/property.js';
+export { PROPERTY_TYPES, PropertySchema } from './schemas/property.js';
+export type { Quote } from './schemas/quote.js';
+export { QuoteSchema } from './schemas/quote.js';
+export type { DisplayQuote, QuoteDisplay } from './schemas/quoteDisplay.js';
+export { QuoteDisplaySchema } from './schemas/quoteDisplay.js';
+export type { ScheduleCallInput } from './schemas/scheduleCallInput.js';
+export { ScheduleCallInputSchema } from './schemas/scheduleCallInput.js';
+export type { ShoppedLoan } from './schemas/shoppedLoan.js';
+export { ShoppedLoanSchema } from './schemas/shoppedLoan.js';
+export type { ShopResult } from './schemas/shopResult.js';
+export { ShopResultSchema } from './schemas/shopResult.js';
+export type { SuccessResult } from './schemas/successResult.js';
+export { SuccessResultSchema } from './schemas/successResult.js';
+export type { TokenRequest } from './schemas/tokenRequest.js';
+export { TokenRequestSchema } from './schemas/tokenRequest.js';
+export type { TokenResponse } from './schemas/tokenResponse.js';
+export { TokenResponseSchema } from './schemas/tokenResponse.js';
+export type {
+  EventPartnerData,
+  LoanShoppedEvent,
+  PolicyBoundEvent,
+  PolicyRetrievedEvent,
+  WebhookEnvelope,
+  WebhookEvent,
+  WebhookEventType,
+} from './schemas/webhookEvent.js';
+export {
+  parseOccurredAt,
+  WEBHOOK_EVENT_TYPES,
+  WebhookEnvelopeSchema,
+  WebhookEventSchema,
+} from './schemas/webhookEvent.js';
+export { toFieldIssues, validateInput } from './validateInput.js';

@@ -1,0 +1,20 @@
+import * as v from 'valibot';
+import { ServiceError } from './errors/ServiceError.js';
+
+/**
+ * Reads a response body with a tolerant schema: unknown fields pass through; a body missing a
+ * field the client relies on becomes a {@link ServiceError} with code `invalid_response`.
+ */
+export function parseResponse<TOutput>(
+  schema: v.GenericSchema<unknown, TOutput>,
+  value: unknown,
+): TOutput {
+  const result = v.safeParse(schema, value);
+  if (result.success) return result.output;
+  const where = v.getDotPath(result.issues[0]) ?? 'body';
+  throw new ServiceError(
+    502,
+    'invalid_response',
+    `Unexpected response from the service (${where})`,
+  );
+}

@@ -1,0 +1,62 @@
+import * as v from 'valibot';
+import { BorrowerSchema } from './borrower.js';
+import { CurrentInsurancePolicySchema } from './currentInsurancePolicy.js';
+import { calendarDate, money, text } from './fields.js';
+import { LoanOfficerSchema } from './loanOfficer.js';
+import { PropertySchema } from './property.js';
+
+/** Values of `loanPurpose` (two of them contain a space). */
+export const LOAN_PURPOSES = [
+  'PURCHASE',
+  'REFINANCE',
+  'CONSTRUCTION',
+  'CONSTRUCTION PERM',
+  'MORTGAGE MODIFICATION',
+  'LAND_LOT',
+  'OTHER',
+] as const;
+/** A loan purpose. */
+export type LoanPurpose = (typeof LOAN_PURPOSES)[number];
+
+/** Values of `loanType`. */
+export const LOAN_TYPES = ['MORTGAGE', 'HELOC', 'HELOAN', 'UNKNOWN_LOAN_TYPE'] as const;
+/** A loan type. */
+export type LoanType = (typeof LOAN_TYPES)[number];
+
+/**
+ * What a lender submits to create a loan application. Unknown fields are dropped; there must be
+ * one to ten borrowers, exactly one of them primary (with email and phone).
+ */
+export const LoanApplicationInputSchema = v.object({
+  loanNumber: text(64, 'Loan number'),
+  // Travels in webhook headers, so printable ASCII only.
+  externalId: v.optional(
+    v.pipe(
+      v.string('External id must be text'),
+      v.regex(/^[\x21-\x7e]{1,128}$/, 'External id must be 1-128 visible ASCII characters'),
+    ),
+  ),
+  borrowers: v.pipe(
+    v.array(BorrowerSchema, 'Borrowers must be a list'),
+    v.minLength(1, 'Add the primary borrower'),
+    v.maxLength(10, 'At most 10 borrowers'),
+    v.check(
+      (list) => list.filter((b) => b.isPrimary).length === 1,
+      'Exactly one borrower must be the primary borrower',
+    ),
+  ),
+  property: PropertySchema,
+  currentInsurancePolicies: v.optional(
+    v.pipe(v.array(CurrentInsurancePolicySchema), v.maxLength(10, 'At most 10 policies')),
+  ),
+  closingDate: v.nullish(calendarDate('Closing date')),
+  loanAmount: v.nullish(
+    v.pipe(money('Loan amount'), v.minValue(1, 'Loan amount must be more than zero')),
+  ),
+  loanOfficer: v.nullish(LoanOfficerSchema),
+  loanPurpose: v.nullish(v.picklist(LOAN_PURPOSES, 'Choose a loan purpose')),
+  loanType: v.nullish(v.picklist(LOAN_TYPES, 'Choose a loan type')),
+});
+
+/** What a lender submits to create a loan application (as typed by the caller). */
+export type LoanApplicationInput = v.InferInput<typeof LoanApplicationInputSchema>;

@@ -1,0 +1,3 @@
+// The build marks this entry 'use client' (vite.config.ts) so React Server Components frameworks
+// treat everything it exports as client code.
+export * from './core/index.js';
