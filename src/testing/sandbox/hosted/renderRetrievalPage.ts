@@ -1,0 +1,48 @@
+import { escapeHtml } from './escapeHtml.js';
+import { renderPage } from './renderPage.js';
+
+/** What {@link renderRetrievalPage} shows. */
+export interface RetrievalPageView {
+  /** URL the form posts to. */
+  action: string;
+  /** Carrier names offered in the carrier list. */
+  carriers: readonly string[];
+  /** Error message from a previous attempt; marks the fields invalid. */
+  error?: string;
+  /** Username to pre-fill after a failed attempt. The password is never pre-filled. */
+  username?: string;
+}
+
+/** `id` of the error paragraph, referenced by the fields' `aria-describedby`. */
+const ERROR_ID = 'retrieval-error';
+
+/**
+ * Renders the hosted policy-retrieval page: a form where the borrower picks a carrier and enters
+ * the carrier credentials. With `error`, shows it as an alert and wires it to the fields.
+ */
+export function renderRetrievalPage(view: RetrievalPageView): string {
+  const invalid = view.error ? ` aria-invalid="true" aria-describedby="${ERROR_ID}"` : '';
+  const error = view.error
+    ? `<p role="alert" class="error" id="${ERROR_ID}">${escapeHtml(view.error)}</p>\n`
+    : '';
+  const options = view.carriers
+    .map((c) => `<option value="${escapeHtml(c)}">${escapeHtml(c)}</option>`)
+    .join('\n');
+  const username = view.username ? ` value="${escapeHtml(view.username)}"` : '';
+  const body = `<h1>Share your current insurance policy</h1>
+<p>Sign in with your insurance company's website credentials so we can retrieve your policy and share it with your lender.</p>
+${error}<form method="post" action="${escapeHtml(view.action)}">
+<label for="carrier">Insurance carrier</label>
+<select id="carrier" name="carrier" required${invalid}>
+<option value="">Choose your carrier</option>
+${options}
+</select>
+<label for="username">Username</label>
+<input id="username" name="username" type="text" autocomplete="username" autocapitalize="none" spellcheck="false" required${username}${invalid}>
+<label for="password">Password</label>
+<input id="password" name="password" type="password" autocomplete="current-password" required${invalid}>
+<button type="submit">Retrieve my policy</button>
+</form>
+<p class="hint">In the sandbox, use user_good, user_good_flood or user_good_expensive with the sandbox password.</p>`;
+  return renderPage({ title: 'Share your current insurance policy', body });
+}
