@@ -1,0 +1,122 @@
+import { parseArgs } from 'node:util';
+import { SANDBOX_DEFAULTS } from './sandbox/createSandboxService.js';
+import { startSandboxServer } from './startSandboxServer.js';
+
+const USAGE = `Usage: lender-insurance-sandbox [options]
+
+Runs the insurance-verification sandbox on this machine.
+
+Options:
+  --port N                 port to listen on (default 4010; 0 picks a free one)
+  --host H                 address to listen on (default 127.0.0.1)
+  --client-id ID           API client id (default ${SANDBOX_DEFAULTS.clientId})
+  --client-secret S        API client secret, also the webhook signing key (default ${SANDBOX_DEFAULTS.clientSecret})
+  --partner-id ID          partner id of that client (default ${SANDBOX_DEFAULTS.partnerId})
+  --sandbox-password P     password of the retrieval users (default ${SANDBOX_DEFAULTS.sandboxPassword})
+  --quote-delay-ms N       quoting time in ms (default: drawn from 30000-45000)
+  --document-ttl-ms N      lifetime of signed document URLs (default 120000)
+  --webhook-url URL        where to deliver events (signed with the client secret)
+  --webhook-username U     basic-auth username for webhook deliveries
+  --webhook-password P     basic-auth password for webhook deliveries
+  --webhook-header-prefix  prefix of the webhook headers (default X-Service)
+  -h, --help               show this help
+`;
+
+function fail(message: string): never {
+  console.error(`lender-insurance-sandbox: ${message}\n\n${USAGE}`);
+  process.exit(2);
+}
+
+function nonNegativeInt(name: string, value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  if (!/^\d{1,9}$/.test(value)) fail(`--${name} must be a whole number`);
+  return Number(value);
+}
+
+const { values } = (() => {
+  try {
+    return parseArgs({
+      options: {
+        port: { type: 'string' },
+        host: { type: 'string' },
+        'client-id': { type: 'string' },
+        'client-secret': { type: 'string' },
+        'partner-id': { type: 'string' },
+        'sandbox-password': { type: 'string' },
+        'quote-delay-ms': { type: 'string' },
+        'document-ttl-ms': { type: 'string' },
+        'webhook-url': { type: 'string' },
+        'webhook-username': { type: 'string' },
+        'webhook-password': { type: 'string' },
+        'webhook-header-prefix': { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+      strict: true,
+    });
+  } catch (error) {
+    return fail(error instanceof Error ? error.message : String(error));
+  }
+})();
+
+if (values.help) {
+  console.log(USAGE);
+  process.exit(0);
+}
+
+const webhookUrl = values['webhook-url'];
+if (webhookUrl !== undefined && !/^https?:\/\//.test(webhookUrl))
+  fail('--webhook-url must be an http(s) URL');
+const clientId = values['client-id'] ?? SANDBOX_DEFAULTS.clientId;
+const clientSecret = values['client-secret'] ?? SANDBOX_DEFAULTS.clientSecret;
+const partnerId = values['partner-id'] ?? SANDBOX_DEFAULTS.partnerId;
+const quoteDelayMs = nonNegativeInt('quote-delay-ms', values['quote-delay-ms']);
+const documentUrlTtlMs = nonNegativeInt('document-ttl-ms', values['document-ttl-ms']);
+
+const server = await startSandboxServer({
+  port: nonNegativeInt('port', values.port) ?? 4010,
+  hostname: values.host ?? '127.0.0.1',
+  clients: [
+    {
+      clientId,
+      clientSecret,
+      partnerId,
+      webhook: webhookUrl
+        ? {
+            url: webhookUrl,
+            ...(values['webhook-username'] ? { username: values['webhook-username'] } : {}),
+            ...(values['webhook-password'] ? { password: values['webhook-password'] } : {}),
+          }
+        : null,
+    },
+  ],
+  ...(values['sandbox-password'] ? { sandboxPassword: values['sandbox-password'] } : {}),
+  ...(quoteDelayMs !== undefined ? { quoteDelayMs } : {}),
+  ...(documentUrlTtlMs !== undefined ? { documentUrlTtlMs } : {}),
+  ...(values['webhook-header-prefix']
+    ? { webhookHeaderPrefix: values['webhook-header-prefix'] }
+    : {}),
+}).catch((error: unknown) =>
+  fail(`cannot listen: ${error instanceof Error ? error.message : String(error)}`),
+);
+
+console.log(`Sandbox service listening
+  base URL          ${server.baseUrl}
+  client id         ${clientId}
+  client secret     ${clientSecret}
+  partner id        ${partnerId}
+  sandbox password  ${server.sandbox.sandboxPassword}
+  webhooks          ${webhookUrl ?? '(none)'}
+Press Ctrl+C to stop.`);
+
+let stopping = false;
+const stop = (signal: string) => {
+  if (stopping) return;
+  stopping = true;
+  console.log(`Received ${signal}, stopping.`);
+  server.close().then(
+    () => process.exit(0),
+    () => process.exit(1),
+  );
+};
+process.on('SIGINT', () => stop('SIGINT'));
+process.on('SIGTERM', () => stop('SIGTERM'));

@@ -1,0 +1,25 @@
+export type {
+  ClockTask,
+  SandboxClock,
+  SandboxClockOptions,
+} from './sandbox/createSandboxClock.js';
+export { createSandboxClock } from './sandbox/createSandboxClock.js';
+export type {
+  SandboxFault,
+  SandboxLoanSnapshot,
+  SandboxService,
+  SandboxServiceOptions,
+} from './sandbox/createSandboxService.js';
+export { createSandboxService, SANDBOX_DEFAULTS } from './sandbox/createSandboxService.js';
+export type { DeliveryAttempt, WebhookTarget } from './sandbox/createWebhookDispatcher.js';
+export { RETRIEVAL_USERS } from './sandbox/hostedRoutes.js';
+export type { SandboxCarrier } from './sandbox/sandboxCarriers.js';
+export { SANDBOX_CARRIERS } from './sandbox/sandboxCarriers.js';
+export type { SandboxClientConfig } from './sandbox/sandboxClientConfig.js';
+export type { SandboxCallTask } from './sandbox/sandboxTypes.js';
+export {
+  BIND_POLICY_FIRST_NAME,
+  RATING_ERROR_FIRST_NAME,
+  SUPPLEMENTAL_LAST_NAMES,
+} from './sandbox/shopping.js';
+export { signWebhookBody } from './signWebhookBody.js';

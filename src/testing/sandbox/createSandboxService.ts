@@ -1,0 +1,364 @@
+import { InsuranceError } from '../../core/errors/InsuranceError.js';
+import { ServiceError } from '../../core/errors/ServiceError.js';
+import { UnauthorizedError } from '../../core/errors/UnauthorizedError.js';
+import { hmacSha256Hex } from '../../core/hmacSha256Hex.js';
+import { matchOperation } from '../../core/matchOperation.js';
+import type { OperationName, ServiceOperationName } from '../../core/operations.js';
+import { operations } from '../../core/operations.js';
+import type { WebhookEnvelope } from '../../core/schemas/webhookEvent.js';
+import { validateInput } from '../../core/validateInput.js';
+import { callOperations } from './callOperations.js';
+import { createJwt } from './createJwt.js';
+import type { SandboxClock } from './createSandboxClock.js';
+import { createSandboxClock } from './createSandboxClock.js';
+import { createSlidingWindowLimiter } from './createSlidingWindowLimiter.js';
+import type { DeliveryAttempt, WebhookTarget } from './createWebhookDispatcher.js';
+import { createWebhookDispatcher } from './createWebhookDispatcher.js';
+import { handleTokenRequest } from './handleTokenRequest.js';
+import { HOSTED_PREFIX, handleHostedRequest } from './hostedRoutes.js';
+import { loanOperations } from './loanOperations.js';
+import { policyOperations } from './policyOperations.js';
+import { randomId } from './randomId.js';
+import type { SandboxClientConfig } from './sandboxClientConfig.js';
+import { errorResponse, json } from './sandboxResponses.js';
+import type { SandboxOperation, SandboxRuntime } from './sandboxRuntime.js';
+import type { PartnerScope, SandboxCallTask } from './sandboxTypes.js';
+
+/** Defaults of the sandbox's credentials, printed by the sandbox process. */
+export const SANDBOX_DEFAULTS = {
+  clientId: 'sandbox_client',
+  clientSecret: 'sandbox_secret',
+  partnerId: 'sandbox_partner',
+  sandboxPassword: 'sandbox_password',
+  basePath: '/lenders',
+} as const;
+
+/** Options of {@link createSandboxService}. Every one has a default. */
+export interface SandboxServiceOptions {
+  /** Accepted API credentials. Default: one standard partner with {@link SANDBOX_DEFAULTS}. */
+  clients?: readonly SandboxClientConfig[];
+  /** Password of the retrieval users `user_good`, `user_good_flood`, `user_good_expensive`. */
+  sandboxPassword?: string;
+  /** Quoting time in ms: a number, or `[min, max]` to draw from. Default `[30000, 45000]`. */
+  quoteDelayMs?: number | readonly [number, number];
+  /** The clock: `'auto'` (default; real time, `advance` jumps ahead), `'manual'`, or your own. */
+  clock?: SandboxClock | 'auto' | 'manual';
+  /** The service's path prefix, part of its base URL. Default `/lenders`. */
+  basePath?: string;
+  /** Origin used in hosted URLs; default: the origin of each request. */
+  publicOrigin?: string;
+  /** How long signed document URLs live. Default 2 minutes. */
+  documentUrlTtlMs?: number;
+  /** Access token lifetime. Default 86400 s (24 h). */
+  tokenTtlSeconds?: number;
+  /** The per-partner limit on the rate-limited operations. Default 100 per 60 s. */
+  rateLimit?: { limit: number; windowMs: number };
+  /** Prefix of the webhook headers. Default `X-Service`. */
+  webhookHeaderPrefix?: string;
+  /** Time between webhook retries (default 4 h) and how long to retry (default 14 days). */
+  webhookRetry?: { intervalMs?: number; windowMs?: number };
+  /** `fetch` used to deliver webhooks. Default `globalThis.fetch`. */
+  fetch?: typeof fetch;
+  /** Source of randomness for quoting delays. Default `Math.random`. */
+  random?: () => number;
+}
+
+/** A failure to answer instead of the real behaviour, for testing clients' resilience. */
+export interface SandboxFault {
+  operation: OperationName;
+  status: number;
+  body?: string;
+  headers?: Record<string, string>;
+  /** How many requests it applies to. Default 1. */
+  times?: number;
+}
+
+/** What the sandbox knows about a loan application beyond its wire shape (for tests). */
+export interface SandboxLoanSnapshot {
+  status: string;
+  consentRecorded: boolean;
+  generalConsentRecorded: boolean;
+  tcpaConsentRecorded: boolean;
+  selectedQuoteId: string | null;
+  policyIds: readonly string[];
+  contacts: readonly unknown[];
+  externalInsurance: unknown;
+}
+
+/** A running sandbox. See {@link createSandboxService}. */
+export interface SandboxService {
+  /** Answers a request as the service (and its hosted pages) would. Never throws. */
+  handler(request: Request): Promise<Response>;
+  /** A `fetch`-compatible function answered by {@link SandboxService.handler}, with no network. */
+  fetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response>;
+  /** The sandbox's clock. */
+  readonly clock: SandboxClock;
+  /** The resolved credentials. */
+  readonly clients: readonly SandboxClientConfig[];
+  readonly basePath: string;
+  readonly sandboxPassword: string;
+  /** Moves the clock forward and waits for the webhook deliveries it caused. */
+  advance(ms: number): Promise<void>;
+  /** Waits until no webhook delivery is in flight. */
+  settle(): Promise<void>;
+  /** Sets (or with `null` removes) where a client's events are delivered. */
+  registerWebhook(clientId: string, target: WebhookTarget | null): void;
+  /** Every event emitted, in order. */
+  readonly events: readonly WebhookEnvelope[];
+  /** Every webhook delivery attempt, in order. */
+  readonly deliveries: readonly DeliveryAttempt[];
+  /** Advisor tasks created by schedule call and call me now. */
+  readonly tasks: readonly SandboxCallTask[];
+  /** Requests per operation and how many were refused by the rate limit. */
+  stats(): { requests: Partial<Record<OperationName, number>>; rateLimited: number };
+  /** Internal state of a loan application, or `undefined`. */
+  inspectLoan(loanId: string): SandboxLoanSnapshot | undefined;
+  /** Makes every access token issued so far invalid (as a key rotation would). */
+  invalidateTokens(): void;
+  /** Answers the next request(s) of an operation with a failure. */
+  injectFault(fault: SandboxFault): void;
+  /** Cancels timers and pending retries. */
+  dispose(): void;
+}
+
+const MAX_BODY_BYTES = 1024 * 1024;
+const encoder = new TextEncoder();
+
+async function readJsonBody(request: Request, optional: boolean): Promise<unknown> {
+  const type = request.headers.get('content-type') ?? '';
+  const text = await request.text();
+  if (encoder.encode(text).length > MAX_BODY_BYTES) {
+    throw new ServiceError(413, 'payload_too_large', 'Request body is too large');
+  }
+  if (text.trim() === '' && optional) return {};
+  if (!/^application\/json\s*(;|$)/i.test(type)) {
+    throw new ServiceError(415, 'unsupported_media_type', 'Send the body as application/json');
+  }
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new ServiceError(400, 'invalid_json', 'The body is not valid JSON');
+  }
+}
+
+/**
+ * Creates the sandbox simulator: a web-standard `handler(Request) → Response` that behaves like
+ * the insurance-verification service, including its sandbox test behaviours, hosted pages,
+ * signed document URLs, rate limit and webhooks, on a clock a test can move.
+ *
+ * @example
+ * const sandbox = createSandboxService({ clock: 'manual' });
+ * const res = await sandbox.handler(new Request('http://sandbox.test/lenders/v1/auth/token', {
+ *   method: 'POST', headers: { 'Content-Type': 'application/json' },
+ *   body: JSON.stringify({ client_id: 'sandbox_client', client_secret: 'sandbox_secret' }),
+ * }));
+ */
+export function createSandboxService(options: SandboxServiceOptions = {}): SandboxService {
+  const clock =
+    typeof options.clock === 'object'
+      ? options.clock
+      : createSandboxClock({ auto: options.clock !== 'manual' });
+  const clients: SandboxClientConfig[] = (
+    options.clients ?? [
+      {
+        clientId: SANDBOX_DEFAULTS.clientId,
+        clientSecret: SANDBOX_DEFAULTS.clientSecret,
+        partnerId: SANDBOX_DEFAULTS.partnerId,
+      },
+    ]
+  ).map((c) => ({ ...c }));
+  const basePath = (options.basePath ?? SANDBOX_DEFAULTS.basePath).replace(/\/$/, '');
+  const random = options.random ?? Math.random;
+  const delay = options.quoteDelayMs ?? [30_000, 45_000];
+  const tokenTtl = options.tokenTtlSeconds ?? 86_400;
+  const jwt = createJwt();
+  const documentKey = randomId('k', 32);
+  const limiter = createSlidingWindowLimiter({
+    limit: options.rateLimit?.limit ?? 100,
+    windowMs: options.rateLimit?.windowMs ?? 60_000,
+    now: clock.now,
+  });
+  const dispatcher = createWebhookDispatcher({
+    clock,
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+    ...(options.webhookHeaderPrefix ? { headerPrefix: options.webhookHeaderPrefix } : {}),
+    ...(options.webhookRetry?.intervalMs
+      ? { retryIntervalMs: options.webhookRetry.intervalMs }
+      : {}),
+    ...(options.webhookRetry?.windowMs !== undefined
+      ? { retryWindowMs: options.webhookRetry.windowMs }
+      : {}),
+  });
+  const events: WebhookEnvelope[] = [];
+  const requests: Partial<Record<OperationName, number>> = {};
+  let rateLimited = 0;
+  const faults: SandboxFault[] = [];
+
+  const rt: SandboxRuntime = {
+    clock,
+    sandboxPassword: options.sandboxPassword ?? SANDBOX_DEFAULTS.sandboxPassword,
+    documentUrlTtlMs: options.documentUrlTtlMs ?? 120_000,
+    quoteDelayMs: () =>
+      typeof delay === 'number' ? delay : delay[0] + Math.round(random() * (delay[1] - delay[0])),
+    loans: new Map(),
+    policies: new Map(),
+    documents: new Map(),
+    retrievals: new Map(),
+    shortCodes: new Map(),
+    tasks: [],
+    emit(partner, type, objectType, data) {
+      const loan = typeof data.loanId === 'string' ? rt.loans.get(data.loanId) : undefined;
+      const externalId = loan?.wire.externalId;
+      const event: WebhookEnvelope = {
+        id: randomId('evt'),
+        type,
+        objectType,
+        occurredAt: new Date(clock.now()).toISOString(),
+        data: {
+          ...data,
+          partnerId: partner.partnerId,
+          platformId: partner.platformId,
+          ...(externalId ? { externalId } : {}),
+        },
+      };
+      events.push(event);
+      const client = clients.find((c) => c.clientId === partner.clientId);
+      if (client?.webhook) {
+        dispatcher.dispatch({
+          target: client.webhook,
+          secret: client.clientSecret,
+          event,
+          partnerId: partner.partnerId,
+          ...(externalId ? { externalId } : {}),
+        });
+      }
+      return event;
+    },
+    async documentUrl(origin, doc) {
+      const expires = Math.floor((clock.now() + rt.documentUrlTtlMs) / 1000);
+      const signature = await hmacSha256Hex(documentKey, `${doc.id}.${expires}`);
+      return `${origin}${HOSTED_PREFIX}documents/${doc.id}?Expires=${expires}&Signature=${signature}`;
+    },
+  };
+
+  const implementations: Record<Exclude<ServiceOperationName, 'createToken'>, SandboxOperation> = {
+    ...loanOperations,
+    ...callOperations,
+    ...policyOperations,
+  };
+
+  async function authenticate(request: Request): Promise<PartnerScope> {
+    const header = request.headers.get('authorization') ?? '';
+    const token = /^Bearer ([A-Za-z0-9_.-]+)$/.exec(header)?.[1];
+    if (!token) throw new UnauthorizedError('Missing bearer token');
+    const claims = await jwt.verify(token);
+    if (!claims) throw new UnauthorizedError('Invalid access token');
+    if (claims.exp * 1000 <= clock.now()) throw new UnauthorizedError('Access token expired');
+    return { clientId: claims.sub, partnerId: claims.partner_id, platformId: claims.platform_id };
+  }
+
+  async function route(request: Request): Promise<Response> {
+    const url = new URL(request.url);
+    const origin = options.publicOrigin ?? url.origin;
+    if (url.pathname.startsWith(HOSTED_PREFIX)) {
+      return handleHostedRequest(rt, request, async (docId, expires, signature) => {
+        const expected = await hmacSha256Hex(documentKey, `${docId}.${expires}`);
+        return expected.length === signature.length && expected === signature.toLowerCase();
+      });
+    }
+    const path = url.pathname.startsWith(`${basePath}/`)
+      ? url.pathname.slice(basePath.length)
+      : null;
+    const match =
+      path === null
+        ? ({ kind: 'not_found' } as const)
+        : matchOperation('upstream', request.method, path);
+    if (match.kind === 'method_not_allowed') {
+      return json({ error: { code: 'method_not_allowed', message: 'Method not allowed' } }, 405, {
+        Allow: match.allow.join(', '),
+      });
+    }
+    if (match.kind !== 'matched')
+      return json({ error: { code: 'not_found', message: 'Not found' } }, 404);
+    const name = match.name as ServiceOperationName;
+    requests[name] = (requests[name] ?? 0) + 1;
+    const fault = faults.find((f) => f.operation === name);
+    if (fault) {
+      fault.times = (fault.times ?? 1) - 1;
+      if (fault.times <= 0) faults.splice(faults.indexOf(fault), 1);
+      return new Response(fault.body ?? '', { status: fault.status, headers: fault.headers ?? {} });
+    }
+    const op = operations[name];
+    if (name === 'createToken') {
+      const input = validateInput(operations.createToken.input, await readJsonBody(request, false));
+      return handleTokenRequest(clients, jwt, input, clock.now(), tokenTtl);
+    }
+    const partner = await authenticate(request);
+    if (op.rateLimited && !limiter.tryAcquire(partner.partnerId)) {
+      rateLimited++;
+      // The documented answer: status 429 and this message, no Retry-After.
+      return new Response('Rate limit exceeded', {
+        status: 429,
+        headers: { 'Content-Type': 'text/plain' },
+      });
+    }
+    const body = op.input
+      ? validateInput(op.input, await readJsonBody(request, name === 'closeLoan'))
+      : undefined;
+    return implementations[name](rt, { partner, params: match.params, body, origin });
+  }
+
+  async function handler(request: Request): Promise<Response> {
+    try {
+      return await route(request);
+    } catch (error) {
+      if (error instanceof InsuranceError) return errorResponse(error);
+      console.error('sandbox: unexpected error', error);
+      return json({ error: { code: 'internal_error', message: 'Internal error' } }, 500);
+    }
+  }
+
+  return {
+    handler,
+    fetch: (input, init) => handler(new Request(input, init)),
+    clock,
+    clients,
+    basePath,
+    sandboxPassword: rt.sandboxPassword,
+    async advance(ms) {
+      await clock.advance(ms);
+      await dispatcher.settle();
+    },
+    settle: () => dispatcher.settle(),
+    registerWebhook(clientId, target) {
+      const client = clients.find((c) => c.clientId === clientId);
+      if (!client) throw new Error(`Unknown sandbox client ${clientId}`);
+      client.webhook = target;
+    },
+    events,
+    get deliveries() {
+      return dispatcher.attempts;
+    },
+    tasks: rt.tasks,
+    stats: () => ({ requests: { ...requests }, rateLimited }),
+    inspectLoan(loanId) {
+      const loan = rt.loans.get(loanId);
+      if (!loan) return undefined;
+      return {
+        status: loan.wire.status,
+        consentRecorded: loan.consent !== null,
+        generalConsentRecorded: loan.generalConsent !== null,
+        tcpaConsentRecorded: loan.tcpaConsent !== null,
+        selectedQuoteId: loan.selectedQuoteId,
+        policyIds: [...loan.policyIds],
+        contacts: [...loan.contacts],
+        externalInsurance: loan.externalInsurance,
+      };
+    },
+    invalidateTokens: () => jwt.rotate(),
+    injectFault: (fault) => {
+      faults.push({ ...fault });
+    },
+    dispose: () => clock.dispose(),
+  };
+}

@@ -1,0 +1,94 @@
+import { isRated } from '../../core/loanStatus.js';
+import { createSandboxPolicy } from './createSandboxPolicy.js';
+import { generateQuotes } from './generateQuotes.js';
+import type { SandboxRuntime } from './sandboxRuntime.js';
+import type { SandboxLoan } from './sandboxTypes.js';
+
+/** Primary borrower first name that makes quoting fail (`RC1_ERRORED`). */
+export const RATING_ERROR_FIRST_NAME = 'Rating_error';
+/** Primary borrower first name that binds a policy when shopping completes. */
+export const BIND_POLICY_FIRST_NAME = 'Bind_policy';
+/** Primary borrower last names that add a supplemental policy, and its policy type. */
+export const SUPPLEMENTAL_LAST_NAMES: Readonly<Record<string, string>> = {
+  Wind: 'WIND',
+  Dwelling_fire: 'DWELLING_FIRE',
+  Fire: 'DWELLING_FIRE',
+  Flood: 'FLOOD',
+  Earthquake: 'EARTHQUAKE',
+};
+
+const primaryOf = (loan: SandboxLoan) => loan.wire.borrowers.find((b) => b.isPrimary);
+
+/** Starts a quoting round: RC1 from scratch or after an error, RC2 to re-quote a rated loan. */
+export function startQuoting(rt: SandboxRuntime, loan: SandboxLoan): void {
+  const round = isRated(loan.wire.status) ? 2 : 1;
+  loan.wire.status = round === 1 ? 'RC1_RATING' : 'RC2_RATING';
+  loan.wire.hostedDisplayUrl = `${loan.origin}/sandbox/display/${loan.wire.id}`;
+  loan.wire.shortHostedDisplayUrl = `${loan.origin}/sandbox/s/${loan.shortCode}`;
+  loan.cancelQuoting = rt.clock.setTimer(rt.quoteDelayMs(), () => completeQuoting(rt, loan, round));
+}
+
+function completeQuoting(rt: SandboxRuntime, loan: SandboxLoan, round: number): void {
+  loan.cancelQuoting = null;
+  const primary = primaryOf(loan);
+  if (primary?.firstName === RATING_ERROR_FIRST_NAME) {
+    loan.wire.status = 'RC1_ERRORED';
+    loan.quotes = [];
+  } else {
+    loan.wire.status = round === 1 ? 'RC1_RATED' : 'RC2_RATED';
+    loan.quotes = generateQuotes(loan, round, rt.clock.now());
+  }
+  loan.selectedQuoteId = null;
+  rt.emit(loan.partner, 'loan.shopped', 'loan', { loanId: loan.wire.id });
+  if (
+    primary?.firstName === BIND_POLICY_FIRST_NAME &&
+    loan.quotes.length > 0 &&
+    loan.policyIds.length === 0
+  ) {
+    bindPolicies(rt, loan);
+  }
+}
+
+function bindPolicies(rt: SandboxRuntime, loan: SandboxLoan): void {
+  const cheapest = [...loan.quotes].sort((a, b) => (a.premium ?? 0) - (b.premium ?? 0))[0];
+  if (!cheapest) return;
+  const base = {
+    partner: loan.partner,
+    loanId: loan.wire.id,
+    externalId: loan.wire.externalId ?? null,
+    effectiveDate: cheapest.effectiveDate ?? new Date(rt.clock.now()).toISOString().slice(0, 10),
+  };
+  const specs = [
+    {
+      ...base,
+      carrier: cheapest.carrierName ?? 'Sandbox carrier',
+      policyType: String(cheapest.policyType ?? 'HO3'),
+      premium: cheapest.premium ?? 1200,
+      coverages: Object.entries(cheapest.coverages ?? {}).map(([name, c]) => ({ name, ...c })),
+      origin: 'bound' as const,
+    },
+  ];
+  const supplemental = SUPPLEMENTAL_LAST_NAMES[primaryOf(loan)?.lastName ?? ''];
+  if (supplemental) {
+    specs.push({
+      ...base,
+      carrier: `${cheapest.carrierName ?? 'Sandbox'} ${supplemental.replace('_', ' ').toLowerCase()}`,
+      policyType: supplemental,
+      premium: Math.round((cheapest.premium ?? 1200) * 0.45),
+      coverages: [
+        { name: 'dwelling', included: true, amount: cheapest.coverages?.a?.amount ?? 250_000 },
+      ],
+      origin: 'bound' as const,
+    });
+  }
+  for (const spec of specs) {
+    const policy = createSandboxPolicy(spec);
+    rt.policies.set(policy.wire.id, policy);
+    for (const doc of policy.documents) rt.documents.set(doc.id, doc);
+    loan.policyIds.push(policy.wire.id);
+    rt.emit(loan.partner, 'policy.bound', 'policy', {
+      policyId: policy.wire.id,
+      loanId: loan.wire.id,
+    });
+  }
+}

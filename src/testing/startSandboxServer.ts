@@ -1,0 +1,47 @@
+import { serve } from 'srvx';
+import type { SandboxService, SandboxServiceOptions } from './sandbox/createSandboxService.js';
+import { createSandboxService } from './sandbox/createSandboxService.js';
+
+/** Options of {@link startSandboxServer}: the sandbox's, plus where to listen. */
+export interface SandboxServerOptions extends SandboxServiceOptions {
+  /** Port; 0 picks a free one. Default 4010. */
+  port?: number;
+  /** Default `127.0.0.1`: the sandbox is for this machine only. */
+  hostname?: string;
+}
+
+/** A sandbox listening on HTTP. */
+export interface SandboxServer {
+  sandbox: SandboxService;
+  /** The origin, e.g. `http://127.0.0.1:4010`. */
+  origin: string;
+  /** The service base URL (origin + base path), e.g. `http://127.0.0.1:4010/lenders`. */
+  baseUrl: string;
+  close(): Promise<void>;
+}
+
+/** Serves a sandbox over HTTP on this machine (Node). */
+export async function startSandboxServer(
+  options: SandboxServerOptions = {},
+): Promise<SandboxServer> {
+  const { port = 4010, hostname = '127.0.0.1', ...sandboxOptions } = options;
+  const sandbox = createSandboxService(sandboxOptions);
+  const server = serve({
+    fetch: sandbox.handler,
+    port,
+    hostname,
+    silent: true,
+    gracefulShutdown: false,
+  });
+  await server.ready();
+  const origin = new URL(server.url ?? `http://${hostname}:${port}`).origin;
+  return {
+    sandbox,
+    origin,
+    baseUrl: `${origin}${sandbox.basePath}`,
+    async close() {
+      sandbox.dispose();
+      await server.close(true);
+    },
+  };
+}
