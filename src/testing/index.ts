@@ -1,3 +1,5 @@
+export type { LoanApplicationFixtureOverrides } from './createLoanApplicationFixture.js';
+export { createLoanApplicationFixture } from './createLoanApplicationFixture.js';
 export type {
   ClockTask,
   SandboxClock,
@@ -10,7 +12,11 @@ export type {
   SandboxService,
   SandboxServiceOptions,
 } from './sandbox/createSandboxService.js';
-export { createSandboxService, SANDBOX_DEFAULTS } from './sandbox/createSandboxService.js';
+export {
+  createSandboxService,
+  EVENTS_PATH,
+  SANDBOX_DEFAULTS,
+} from './sandbox/createSandboxService.js';
 export type { DeliveryAttempt, WebhookTarget } from './sandbox/createWebhookDispatcher.js';
 export { RETRIEVAL_USERS } from './sandbox/hostedRoutes.js';
 export type { SandboxCarrier } from './sandbox/sandboxCarriers.js';

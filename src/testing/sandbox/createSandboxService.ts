@@ -122,6 +122,9 @@ export interface SandboxService {
 }
 
 const MAX_BODY_BYTES = 1024 * 1024;
+
+/** Sandbox-only: the events of the caller's partner, for users without a webhook receiver. */
+export const EVENTS_PATH = '/sandbox/events';
 const encoder = new TextEncoder();
 
 async function readJsonBody(request: Request, optional: boolean): Promise<unknown> {
@@ -260,6 +263,19 @@ export function createSandboxService(options: SandboxServiceOptions = {}): Sandb
   async function route(request: Request): Promise<Response> {
     const url = new URL(request.url);
     const origin = options.publicOrigin ?? url.origin;
+    if (url.pathname === EVENTS_PATH) {
+      // Not part of the service: lets a sandbox user without a webhook receiver (curl, a demo)
+      // see the events of their own partner, oldest first; `?after=<event id>` pages.
+      if (request.method !== 'GET')
+        return json({ error: { code: 'method_not_allowed', message: 'Use GET' } }, 405, {
+          Allow: 'GET',
+        });
+      const partner = await authenticate(request);
+      const mine = events.filter((e) => e.data.partnerId === partner.partnerId);
+      const after = url.searchParams.get('after');
+      const from = after ? mine.findIndex((e) => e.id === after) + 1 : 0;
+      return json({ events: mine.slice(from) });
+    }
     if (url.pathname.startsWith(HOSTED_PREFIX)) {
       return handleHostedRequest(rt, request, async (docId, expires, signature) => {
         const expected = await hmacSha256Hex(documentKey, `${docId}.${expires}`);
