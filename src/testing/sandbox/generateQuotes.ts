@@ -1,5 +1,6 @@
 import type { Quote } from '../../core/schemas/quote.js';
 import { hashString, seededRandom } from './prng.js';
+import type { SandboxCarrier } from './sandboxCarriers.js';
 import { SANDBOX_CARRIERS } from './sandboxCarriers.js';
 import type { SandboxLoan } from './sandboxTypes.js';
 
@@ -19,9 +20,12 @@ export function generateQuotes(loan: SandboxLoan, round: number, now: number): Q
   const random = seededRandom(seed);
   const dwelling = roundTo(Math.max(150_000, (w.loanAmount ?? 320_000) * 1.15), 1000);
   const effectiveDate = w.closingDate ?? new Date(now + 30 * DAY).toISOString().slice(0, 10);
-  const carriers = [...SANDBOX_CARRIERS]
-    .sort(() => random() - 0.5)
-    .slice(0, 4 + Math.floor(random() * 3));
+  const shuffled = [...SANDBOX_CARRIERS];
+  for (let i = shuffled.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [shuffled[i], shuffled[j]] = [shuffled[j] as SandboxCarrier, shuffled[i] as SandboxCarrier];
+  }
+  const carriers = shuffled.slice(0, 4 + Math.floor(random() * 3));
   return carriers.map((carrier, index) => {
     const policyType = random() < 0.7 ? 'HO3' : 'HO5';
     const dwellingDeductible = [1000, 2500, 5000][Math.floor(random() * 3)] ?? 1000;
