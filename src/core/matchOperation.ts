@@ -22,24 +22,31 @@ export function matchOperation(
   method: string,
   pathname: string,
 ): OperationMatch {
-  const allow = new Set<HttpMethod>();
-  let best: { name: OperationName; params: PathParams; valid: boolean; ids: number } | undefined;
+  // First the most specific routes for this path (fewest ids), whatever their method; only then
+  // does the method choose among them, so a wrong method on a literal route is a 405.
+  let candidates: Array<{
+    name: OperationName;
+    method: HttpMethod;
+    params: PathParams;
+    valid: boolean;
+  }> = [];
+  let fewest = Number.POSITIVE_INFINITY;
   for (const name of OPERATION_NAMES) {
     const route = operations[name][side];
     if (!route) continue;
     const m = matchPath(route.path, pathname);
     if (!m) continue;
     const ids = Object.keys(m.params).length;
-    if (route.method !== method) {
-      allow.add(route.method);
-      continue;
-    }
-    if (!best || ids < best.ids) best = { name, params: m.params, valid: m.valid, ids };
+    if (ids > fewest) continue;
+    if (ids < fewest) candidates = [];
+    fewest = ids;
+    candidates.push({ name, method: route.method, params: m.params, valid: m.valid });
   }
-  if (best) {
-    return best.valid
-      ? { kind: 'matched', name: best.name, params: best.params }
-      : { kind: 'invalid_id', name: best.name };
-  }
-  return allow.size > 0 ? { kind: 'method_not_allowed', allow: [...allow] } : { kind: 'not_found' };
+  if (candidates.length === 0) return { kind: 'not_found' };
+  const hit = candidates.find((c) => c.method === method);
+  if (!hit)
+    return { kind: 'method_not_allowed', allow: [...new Set(candidates.map((c) => c.method))] };
+  return hit.valid
+    ? { kind: 'matched', name: hit.name, params: hit.params }
+    : { kind: 'invalid_id', name: hit.name };
 }
