@@ -1,0 +1,217 @@
+import { describe, expect, it } from 'vitest';
+import {
+  BIND_POLICY_FIRST_NAME,
+  SANDBOX_DEFAULTS,
+  SUPPLEMENTAL_LAST_NAMES,
+} from '../../../src/testing/index.js';
+import type { Harness } from './harness.js';
+import { createHarness, ORIGIN, QUOTE_DELAY_MS, SECOND } from './harness.js';
+
+interface WireDocument {
+  id: string;
+  name: string;
+  type: string;
+  url: string;
+}
+
+const boundEvents = (h: Harness) => h.sandbox.events.filter((e) => e.type === 'policy.bound');
+
+async function boundPolicy(h: Harness, lastName = 'Stone') {
+  const loanId = await h.ratedLoan({ primary: { firstName: BIND_POLICY_FIRST_NAME, lastName } });
+  const [event] = boundEvents(h);
+  const policyId = event?.data.policyId as string;
+  return { loanId, policyId };
+}
+
+describe('sandbox bind behaviour', () => {
+  it(`binds a policy when a ${BIND_POLICY_FIRST_NAME} application finishes quoting, after loan.shopped`, async () => {
+    const h = await createHarness();
+    const { loanId, policyId } = await boundPolicy(h);
+
+    expect(h.sandbox.events.map((e) => e.type)).toEqual(['loan.shopped', 'policy.bound']);
+    expect(boundEvents(h)[0]).toMatchObject({
+      objectType: 'policy',
+      data: { policyId: expect.any(String), loanId },
+    });
+    expect(h.sandbox.inspectLoan(loanId)?.policyIds).toEqual([policyId]);
+  });
+
+  it('binds nothing before quoting finishes', async () => {
+    const h = await createHarness();
+    const id = (await h.submitLoan({ primary: { firstName: BIND_POLICY_FIRST_NAME } })).json
+      .id as string;
+    await h.consent(id);
+    await h.shop(id);
+    await h.advance(QUOTE_DELAY_MS - 1);
+    expect(h.sandbox.events).toEqual([]);
+  });
+
+  it('binds no policy for an ordinary borrower, whatever the last name', async () => {
+    const h = await createHarness();
+    const loanId = await h.ratedLoan({ primary: { lastName: 'Flood' } });
+
+    expect(h.sandbox.events.map((e) => e.type)).toEqual(['loan.shopped']);
+    expect(h.sandbox.inspectLoan(loanId)?.policyIds).toEqual([]);
+  });
+
+  it('binds only once when a bound application is re-quoted', async () => {
+    const h = await createHarness();
+    const { loanId } = await boundPolicy(h);
+    await h.shop(loanId);
+    await h.advance(QUOTE_DELAY_MS);
+
+    expect(boundEvents(h)).toHaveLength(1);
+    expect(h.sandbox.inspectLoan(loanId)?.policyIds).toHaveLength(1);
+  });
+
+  it.each([
+    ['Wind', 'WIND'],
+    ['Dwelling_fire', 'DWELLING_FIRE'],
+    ['Fire', 'DWELLING_FIRE'],
+    ['Flood', 'FLOOD'],
+    ['Earthquake', 'EARTHQUAKE'],
+  ])('adds a supplemental %s policy of type %s with its own event', async (lastName, type) => {
+    expect(SUPPLEMENTAL_LAST_NAMES[lastName]).toBe(type);
+    const h = await createHarness();
+    const { loanId } = await boundPolicy(h, lastName);
+    const events = boundEvents(h);
+
+    expect(h.sandbox.events.map((e) => e.type)).toEqual([
+      'loan.shopped',
+      'policy.bound',
+      'policy.bound',
+    ]);
+    const [home, supplemental] = await Promise.all(
+      events.map(async (e) => (await h.call('GET', `/v1/policies/${e.data.policyId}`)).json),
+    );
+    expect(home.policyType).toMatch(/^HO[35]$/);
+    expect(supplemental).toMatchObject({ policyType: type, loanId });
+    expect(supplemental.id).not.toBe(home.id);
+  });
+});
+
+describe('get policy', () => {
+  it('returns the bound policy with its loan, premium and signed documents, never cached', async () => {
+    const h = await createHarness();
+    const { loanId, policyId } = await boundPolicy(h);
+    const quotes = (await h.call('GET', `/v1/loans/${loanId}/shop`)).json.quotes as Array<{
+      premium: number;
+      carrierName: string;
+    }>;
+    const cheapest = [...quotes].sort((a, b) => a.premium - b.premium)[0];
+
+    const res = await h.call('GET', `/v1/policies/${policyId}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    expect(res.json).toMatchObject({
+      id: policyId,
+      loanId,
+      externalId: 'LN-2026-0001',
+      carrier: cheapest?.carrierName,
+      premium: cheapest?.premium,
+      termLength: 12,
+      status: 'ACTIVE',
+    });
+    expect(res.json.coverages).toBeInstanceOf(Array);
+    const documents = res.json.documents as WireDocument[];
+    expect(documents.map((d) => d.type)).toContain('eoi_document');
+    for (const doc of documents) {
+      expect(doc.url).toMatch(
+        new RegExp(`^${ORIGIN}/sandbox/documents/${doc.id}\\?Expires=\\d+&Signature=[0-9a-f]+$`),
+      );
+    }
+  });
+
+  it("answers 404 for an unknown policy and for another partner's policy", async () => {
+    const h = await createHarness({
+      sandbox: {
+        clients: [
+          {
+            clientId: SANDBOX_DEFAULTS.clientId,
+            clientSecret: SANDBOX_DEFAULTS.clientSecret,
+            partnerId: SANDBOX_DEFAULTS.partnerId,
+          },
+          { clientId: 'other_client', clientSecret: 'other_secret', partnerId: 'other_partner' },
+        ],
+      },
+    });
+    const { policyId } = await boundPolicy(h);
+    const other = await h.login({ client_id: 'other_client', client_secret: 'other_secret' });
+
+    expect((await h.call('GET', '/v1/policies/pol_unknown')).status).toBe(404);
+    const foreign = await h.call('GET', `/v1/policies/${policyId}`, undefined, { token: other });
+    expect(foreign.status).toBe(404);
+    expect(foreign.json.error.code).toBe('not_found');
+  });
+});
+
+describe('signed document URLs', () => {
+  async function documentUrl(h: Harness) {
+    const { policyId } = await boundPolicy(h);
+    const policy = await h.call('GET', `/v1/policies/${policyId}`);
+    return (policy.json.documents as WireDocument[])[0]?.url as string;
+  }
+
+  it('downloads a PDF right after the policy is read, without a bearer token', async () => {
+    const h = await createHarness();
+    const url = await documentUrl(h);
+
+    const res = await h.sandbox.fetch(url);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/pdf');
+    const bytes = new Uint8Array(await res.arrayBuffer());
+    expect(new TextDecoder().decode(bytes.slice(0, 5))).toBe('%PDF-');
+  });
+
+  it('expires exactly 120 s after the policy was read', async () => {
+    const h = await createHarness();
+    const url = await documentUrl(h);
+    const readAt = h.sandbox.clock.now();
+    expect(Number(new URL(url).searchParams.get('Expires'))).toBe((readAt + 120 * SECOND) / 1000);
+
+    await h.advance(120 * SECOND - 1);
+    expect((await h.sandbox.fetch(url)).status).toBe(200);
+    await h.advance(1);
+    const expired = await h.sandbox.fetch(url);
+    expect(expired.status).toBe(403);
+    expect(await expired.text()).not.toContain('%PDF');
+  });
+
+  it('honours a configured URL lifetime and signs a fresh URL on every read', async () => {
+    const h = await createHarness({ sandbox: { documentUrlTtlMs: 5 * SECOND } });
+    const { policyId } = await boundPolicy(h);
+    const first = (await h.call('GET', `/v1/policies/${policyId}`)).json.documents[0].url;
+
+    await h.advance(5 * SECOND);
+    expect((await h.sandbox.fetch(first)).status).toBe(403);
+    const second = (await h.call('GET', `/v1/policies/${policyId}`)).json.documents[0].url;
+    expect(second).not.toBe(first);
+    expect((await h.sandbox.fetch(second)).status).toBe(200);
+  });
+
+  it('refuses a tampered signature, a tampered expiry, a missing signature and an unknown document', async () => {
+    const h = await createHarness();
+    const url = new URL(await documentUrl(h));
+    const signature = url.searchParams.get('Signature') as string;
+    const expires = Number(url.searchParams.get('Expires'));
+
+    const flipped = new URL(url);
+    flipped.searchParams.set(
+      'Signature',
+      `${signature.slice(0, -1)}${signature.endsWith('0') ? '1' : '0'}`,
+    );
+    const later = new URL(url);
+    later.searchParams.set('Expires', String(expires + 3600));
+    const unsigned = new URL(url);
+    unsigned.searchParams.delete('Signature');
+    const otherDoc = new URL(url);
+    otherDoc.pathname = '/sandbox/documents/doc_000000000000000000000000';
+
+    for (const tampered of [flipped, later, unsigned, otherDoc]) {
+      const res = await h.sandbox.fetch(tampered);
+      expect(res.status, tampered.href).toBe(403);
+    }
+    // The genuine URL still works.
+    expect((await h.sandbox.fetch(url)).status).toBe(200);
+  });
+});
