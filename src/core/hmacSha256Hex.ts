@@ -5,7 +5,8 @@ export type BytesLike = string | Uint8Array | ArrayBuffer;
 
 function toBytes(value: BytesLike): Uint8Array<ArrayBuffer> {
   if (typeof value === 'string') return encoder.encode(value);
-  return new Uint8Array(value instanceof ArrayBuffer ? value : value.slice().buffer);
+  // Always a copy of exactly these bytes: a Node Buffer is a view into a larger shared pool.
+  return value instanceof ArrayBuffer ? new Uint8Array(value.slice(0)) : new Uint8Array(value);
 }
 
 /**

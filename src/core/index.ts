@@ -73,7 +73,7 @@ export {
   CurrentInsurancePolicySchema,
   POLICY_TYPES,
 } from './schemas/currentInsurancePolicy.js';
-export { isCalendarDate } from './schemas/fields.js';
+export { isCalendarDate, isIsoDateTime } from './schemas/fields.js';
 export type { Loan } from './schemas/loan.js';
 export { LoanSchema } from './schemas/loan.js';
 export type {

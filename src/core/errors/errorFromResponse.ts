@@ -1,9 +1,11 @@
 import { ConsentRequiredError } from './ConsentRequiredError.js';
 import type { InsuranceError } from './InsuranceError.js';
+import { NetworkError } from './NetworkError.js';
 import { NotFoundError } from './NotFoundError.js';
 import { parseRetryAfter } from './parseRetryAfter.js';
 import { RateLimitedError } from './RateLimitedError.js';
 import { ServiceError } from './ServiceError.js';
+import { TimeoutError } from './TimeoutError.js';
 import { UnauthorizedError } from './UnauthorizedError.js';
 import type { FieldIssue } from './ValidationError.js';
 import { ValidationError } from './ValidationError.js';
@@ -58,12 +60,18 @@ export function errorFromResponse(parts: ErrorResponseParts, now = Date.now()): 
   const message = typeof body.message === 'string' ? body.message : undefined;
   const code = typeof body.code === 'string' ? body.code : undefined;
   const { status } = parts;
-  if (code === 'consent_required') {
-    return new ConsentRequiredError(
-      body.consent === 'consent' ? 'consent' : 'tcpa',
-      message,
-      status,
-    );
+  // Our own codes (from a BFF or the sandbox) say more than the status does.
+  switch (code) {
+    case 'consent_required':
+      return new ConsentRequiredError(
+        body.consent === 'consent' ? 'consent' : 'tcpa',
+        message,
+        status,
+      );
+    case 'timeout':
+      return new TimeoutError(message);
+    case 'network_error':
+      return new NetworkError(message);
   }
   switch (status) {
     case 400:

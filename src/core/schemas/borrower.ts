@@ -16,13 +16,20 @@ export const MARITAL_STATUSES = [
   'DOMESTIC_PARTNER',
 ] as const;
 
-const MS_PER_YEAR = 365.2425 * 24 * 3600 * 1000;
+/** Whole years from a `YYYY-MM-DD` date of birth to today (UTC), as a birthday counts them. */
+function ageToday(dob: string): number {
+  const today = new Date();
+  const [y, m, d] = dob.split('-').map(Number) as [number, number, number];
+  const beforeBirthday =
+    today.getUTCMonth() + 1 < m || (today.getUTCMonth() + 1 === m && today.getUTCDate() < d);
+  return today.getUTCFullYear() - y - (beforeBirthday ? 1 : 0);
+}
 
 /** A date of birth: a real date, in the past, of someone at least 18 and at most 120 years old. */
 const dob = v.pipe(
   calendarDate('Date of birth'),
   v.check((s) => {
-    const age = (Date.now() - Date.parse(`${s}T00:00:00Z`)) / MS_PER_YEAR;
+    const age = ageToday(s);
     return age >= 18 && age <= 120;
   }, 'A borrower must be at least 18 years old'),
 );

@@ -3,7 +3,8 @@ import * as v from 'valibot';
 // Control characters, zero-width characters and bidirectional overrides: invisible in a form,
 // able to make a name look like another one, and never needed in a name or an address.
 // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
-const UNSAFE_TEXT = /[\u0000-\u001f\u007f\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]/;
+const UNSAFE_TEXT =
+  /[\u0000-\u001f\u007f-\u009f\u00ad\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff]/;
 
 /** Trimmed, non-empty, at most `max` characters, no control or invisible characters. */
 export const text = (max: number, label: string) =>
@@ -20,6 +21,18 @@ export function isCalendarDate(s: string): boolean {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(s)) return false;
   const d = new Date(`${s}T00:00:00Z`);
   return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(s);
+}
+
+const DATE_TIME =
+  /^(\d{4}-\d{2}-\d{2})T([01]\d|2[0-3]):([0-5]\d)(?::([0-5]\d)(?:\.\d{1,9})?)?(Z|[+-](?:[01]\d|2[0-3]):[0-5]\d)?$/;
+
+/**
+ * Whether `s` is an ISO 8601 date-time on a real calendar day (`Date.parse` alone would read
+ * `2026-02-30` as March 2nd). With `requireZone`, a `Z` or `±hh:mm` offset must be present.
+ */
+export function isIsoDateTime(s: string, requireZone = false): boolean {
+  const m = DATE_TIME.exec(s);
+  return m !== null && isCalendarDate(m[1] as string) && (!requireZone || m[5] !== undefined);
 }
 
 /** A real calendar date written `YYYY-MM-DD`. */

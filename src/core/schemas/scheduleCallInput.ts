@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { phone, text } from './fields.js';
+import { isIsoDateTime, phone, text } from './fields.js';
 import { loanIdField } from './loanIdField.js';
 
 // An ISO 8601 date-time with seconds optional and an explicit zone (Z or ±hh:mm), so the
@@ -12,7 +12,7 @@ export const ScheduleCallInputSchema = v.object({
   scheduledAt: v.pipe(
     v.string('Call time must be text'),
     v.regex(ZONED_DATE_TIME, 'Call time must be an ISO 8601 date-time with a time zone'),
-    v.check((s) => !Number.isNaN(Date.parse(s)), 'Call time must be a real date and time'),
+    v.check((s) => isIsoDateTime(s, true), 'Call time must be a real date and time'),
   ),
   timeZone: v.optional(text(64, 'Time zone')),
   phone: v.optional(phone),

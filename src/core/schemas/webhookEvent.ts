@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { isIsoDateTime } from './fields.js';
 
 /** The event types the service documents. Others are acknowledged and ignored. */
 export const WEBHOOK_EVENT_TYPES = ['loan.shopped', 'policy.bound', 'policy.retrieved'] as const;
@@ -62,7 +63,7 @@ export const WebhookEnvelopeSchema = v.looseObject({
   occurredAt: v.pipe(
     v.string(),
     v.regex(ISO_DATE_TIME, 'occurredAt must be an ISO 8601 date-time'),
-    v.check((s) => !Number.isNaN(parseOccurredAt(s)), 'occurredAt must be a real date-time'),
+    v.check((s) => isIsoDateTime(s), 'occurredAt must be a real date-time'),
   ),
   data: v.looseObject({}),
 });
