@@ -22,8 +22,8 @@ Options:
   -h, --help               show this help
 `;
 
-function fail(message: string): never {
-  console.error(`lender-insurance-sandbox: ${message}\n\n${USAGE}`);
+function fail(message: string, usage = true): never {
+  console.error(`lender-insurance-sandbox: ${message}${usage ? `\n\n${USAGE}` : ''}`);
   process.exit(2);
 }
 
@@ -57,6 +57,13 @@ const { values } = (() => {
     return fail(error instanceof Error ? error.message : String(error));
   }
 })();
+
+for (const [name, value] of Object.entries(values)) {
+  if (value === '') fail(`--${name} needs a value`);
+}
+if (values['webhook-password'] !== undefined && values['webhook-username'] === undefined) {
+  fail('--webhook-password needs --webhook-username');
+}
 
 if (values.help) {
   console.log(USAGE);
@@ -96,7 +103,7 @@ const server = await startSandboxServer({
     ? { webhookHeaderPrefix: values['webhook-header-prefix'] }
     : {}),
 }).catch((error: unknown) =>
-  fail(`cannot listen: ${error instanceof Error ? error.message : String(error)}`),
+  fail(`cannot listen: ${error instanceof Error ? error.message : String(error)}`, false),
 );
 
 console.log(`Sandbox service listening

@@ -15,8 +15,6 @@ export interface SandboxPolicySpec {
   premium: number;
   effectiveDate: string;
   coverages: PolicyCoverage[];
-  /** How the policy came about, shown in its documents. */
-  origin: 'bound' | 'supplemental' | 'retrieved';
 }
 
 /** A new active 12-month policy with an evidence-of-insurance document and a declarations page. */

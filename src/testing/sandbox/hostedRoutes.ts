@@ -35,7 +35,6 @@ function retrievedPolicySpecs(
     externalId: loan.wire.externalId ?? null,
     carrier,
     effectiveDate: today,
-    origin: 'retrieved' as const,
   };
   const dwelling = Math.max(
     200_000,

@@ -65,7 +65,6 @@ function bindPolicies(rt: SandboxRuntime, loan: SandboxLoan): void {
       policyType: String(cheapest.policyType ?? 'HO3'),
       premium: cheapest.premium ?? 1200,
       coverages: Object.entries(cheapest.coverages ?? {}).map(([name, c]) => ({ name, ...c })),
-      origin: 'bound' as const,
     },
   ];
   const supplemental = SUPPLEMENTAL_LAST_NAMES[primaryOf(loan)?.lastName ?? ''];
@@ -78,7 +77,6 @@ function bindPolicies(rt: SandboxRuntime, loan: SandboxLoan): void {
       coverages: [
         { name: 'dwelling', included: true, amount: cheapest.coverages?.a?.amount ?? 250_000 },
       ],
-      origin: 'bound' as const,
     });
   }
   for (const spec of specs) {
