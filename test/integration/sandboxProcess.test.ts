@@ -1,0 +1,272 @@
+import type { ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { IncomingHttpHeaders, Server } from 'node:http';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+// The sandbox as a process: flags, credentials, signed webhooks, exit codes and signals.
+//
+// It runs the `tsx` binary that `npx tsx` resolves to, without npx itself: npx puts npm and a
+// `sh -c` between the test and the sandbox, and a signal sent to npx's pid kills those two and
+// leaves the sandbox running, so exit codes and signal handling could not be observed through it.
+
+const root = new URL('../../', import.meta.url);
+const TSX = new URL('node_modules/.bin/tsx', root).pathname;
+
+interface Exit {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+}
+
+interface Sandbox {
+  child: ChildProcess;
+  output: () => string;
+  exited: Promise<Exit>;
+}
+
+function runCli(args: string[]): Sandbox {
+  const child = spawn(TSX, ['src/testing/cli.ts', ...args], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout?.on('data', (d) => {
+    out += d;
+  });
+  child.stderr?.on('data', (d) => {
+    out += d;
+  });
+  // Resolves on 'close' rather than 'exit', so every byte written before exiting has been read.
+  const exited = new Promise<Exit>((resolve) =>
+    child.on('close', (code, signal) => resolve({ code, signal })),
+  );
+  return { child, output: () => out, exited };
+}
+
+async function waitFor<T>(what: string, probe: () => T | undefined, ms: number): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+async function baseUrlOf(sandbox: Sandbox): Promise<string> {
+  return waitFor(
+    `the base URL line in:\n${sandbox.output()}`,
+    () => {
+      if (sandbox.child.exitCode !== null) throw new Error(`exited early:\n${sandbox.output()}`);
+      return /base URL\s+(http:\/\/127\.0\.0\.1:\d+\/lenders)/.exec(sandbox.output())?.[1];
+    },
+    25_000,
+  );
+}
+
+interface Delivery {
+  url: string;
+  headers: IncomingHttpHeaders;
+  raw: Buffer;
+}
+
+const address = { street: '500 Congress Ave', city: 'Austin', state: 'TX', zip: '78701' };
+
+describe('the sandbox process with custom credentials and a webhook receiver', () => {
+  let receiver: Server;
+  const deliveries: Delivery[] = [];
+  let sandbox: Sandbox;
+  let baseUrl: string;
+
+  const post = (path: string, body: unknown, token?: string) =>
+    fetch(`${baseUrl}${path}`, {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/json',
+        ...(token ? { Authorization: `Bearer ${token}` } : {}),
+      },
+      body: JSON.stringify(body),
+    });
+
+  const tokenFor = async (clientId: string, clientSecret: string) => {
+    const res = await post('/v1/auth/token', { client_id: clientId, client_secret: clientSecret });
+    return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+  };
+
+  beforeAll(async () => {
+    receiver = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        deliveries.push({ url: req.url ?? '', headers: req.headers, raw: Buffer.concat(chunks) });
+        res.end();
+      });
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    const hooksPort = (receiver.address() as AddressInfo).port;
+    sandbox = runCli([
+      '--port',
+      '0',
+      '--quote-delay-ms',
+      '1000',
+      '--client-id',
+      'acme',
+      '--client-secret',
+      's3cret',
+      '--sandbox-password',
+      'pw',
+      '--webhook-url',
+      `http://127.0.0.1:${hooksPort}/hooks`,
+      '--webhook-username',
+      'u',
+      '--webhook-password',
+      'p',
+    ]);
+    baseUrl = await baseUrlOf(sandbox);
+  }, 30_000);
+
+  afterAll(async () => {
+    if (sandbox && sandbox.child.exitCode === null) sandbox.child.kill('SIGKILL');
+    await new Promise<void>((resolve) => receiver?.close(() => resolve()));
+  });
+
+  it('prints its base URL and the credentials it was given', () => {
+    expect(baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/lenders$/);
+    expect(sandbox.output()).toMatch(/client id\s+acme\n/);
+    expect(sandbox.output()).toMatch(/client secret\s+s3cret\n/);
+    expect(sandbox.output()).toMatch(/sandbox password\s+pw\n/);
+    expect(sandbox.output()).toMatch(/webhooks\s+http:\/\/127\.0\.0\.1:\d+\/hooks\n/);
+  });
+
+  it('issues tokens for the custom credentials only', async () => {
+    const ok = await tokenFor('acme', 's3cret');
+    expect(ok.status).toBe(200);
+    expect(ok.body).toMatchObject({ expires_in: 86_400, token_type: 'Bearer' });
+    expect(String(ok.body.access_token)).toMatch(/^eyJ[\w-]+\.[\w-]+\.[\w-]+$/);
+
+    const defaults = await tokenFor('sandbox_client', 'sandbox_secret');
+    expect(defaults.status).toBe(401);
+    expect(defaults.body).toMatchObject({ error: { code: 'unauthorized' } });
+    expect((await tokenFor('acme', 'sandbox_secret')).status).toBe(401);
+  });
+
+  it('delivers a signed, authenticated loan.shopped webhook, then a retrieval with its password', async () => {
+    const token = String((await tokenFor('acme', 's3cret')).body.access_token);
+    const submitted = await post(
+      '/v1/loans',
+      {
+        loanNumber: 'PROC-7',
+        borrowers: [
+          {
+            isPrimary: true,
+            firstName: 'Dana',
+            lastName: 'Reyes',
+            email: 'dana@example.com',
+            phone: '512-555-0199',
+            currentAddress: address,
+          },
+        ],
+        property: { address },
+      },
+      token,
+    );
+    expect(submitted.status).toBe(201);
+    const loanId = String(((await submitted.json()) as { id: string }).id);
+    const consent = await post('/v1/loans/consent', { id: loanId, termsOfServiceId: 't1' }, token);
+    expect(consent.status).toBe(200);
+    const shop = await fetch(`${baseUrl}/v1/loans/${loanId}/shop`, {
+      method: 'PATCH',
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    expect(((await shop.json()) as { status: string }).status).toBe('RC1_RATING');
+
+    const isEvent = (type: string) => (d: Delivery) =>
+      (JSON.parse(d.raw.toString('utf8')) as { type: string }).type === type;
+    const shopped = await waitFor(
+      'loan.shopped',
+      () => deliveries.find(isEvent('loan.shopped')),
+      10_000,
+    );
+
+    expect(shopped.url).toBe('/hooks');
+    const expected = createHmac('sha256', 's3cret').update(shopped.raw).digest();
+    const signature = String(shopped.headers['x-service-signature-1']);
+    expect(signature).toMatch(/^[0-9a-f]{64}$/);
+    expect(timingSafeEqual(Buffer.from(signature, 'hex'), expected)).toBe(true);
+    expect(shopped.headers.authorization).toBe(`Basic ${Buffer.from('u:p').toString('base64')}`);
+    expect(shopped.headers['x-service-partner-id']).toBe('sandbox_partner');
+    expect(shopped.headers['x-service-external-id']).toBe('PROC-7');
+    expect(JSON.parse(shopped.raw.toString('utf8'))).toMatchObject({
+      type: 'loan.shopped',
+      objectType: 'loan',
+      data: { loanId, partnerId: 'sandbox_partner', platformId: null, externalId: 'PROC-7' },
+    });
+
+    // The retrieval users take the password given with --sandbox-password, not the default.
+    const retrieval = await fetch(`${baseUrl}/v1/policies/${loanId}/retrieve`, {
+      method: 'PATCH',
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    const { retrievalUrl } = (await retrieval.json()) as { retrievalUrl: string };
+    const submitForm = (password: string) =>
+      fetch(retrievalUrl, {
+        method: 'POST',
+        body: new URLSearchParams({
+          carrier: 'Harborline Mutual',
+          username: 'user_good',
+          password,
+        }),
+      });
+    expect((await submitForm('sandbox_password')).status).toBe(401);
+    expect((await submitForm('pw')).status).toBe(200);
+    const retrieved = await waitFor(
+      'policy.retrieved',
+      () => deliveries.find(isEvent('policy.retrieved')),
+      10_000,
+    );
+    expect(createHmac('sha256', 's3cret').update(retrieved.raw).digest('hex')).toBe(
+      retrieved.headers['x-service-signature-1'],
+    );
+  });
+
+  it('stops on SIGTERM with exit code 0', async () => {
+    sandbox.child.kill('SIGTERM');
+    expect(await sandbox.exited).toEqual({ code: 0, signal: null });
+    expect(sandbox.output()).toContain('Received SIGTERM, stopping.');
+    await expect(fetch(`${baseUrl}/v1/auth/token`, { method: 'POST' })).rejects.toThrow();
+  });
+});
+
+describe('the sandbox command line', () => {
+  it('--help prints the usage and exits 0', async () => {
+    const run = runCli(['--help']);
+    expect(await run.exited).toEqual({ code: 0, signal: null });
+    expect(run.output()).toMatch(/^Usage: lender-insurance-sandbox \[options\]/);
+    for (const flag of ['--port N', '--client-secret S', '--webhook-url URL', '-h, --help'])
+      expect(run.output()).toContain(flag);
+  });
+
+  it('an unknown flag exits 2 with the usage', async () => {
+    const run = runCli(['--nope']);
+    expect(await run.exited).toEqual({ code: 2, signal: null });
+    expect(run.output()).toContain("lender-insurance-sandbox: Unknown option '--nope'");
+    expect(run.output()).toContain('Usage: lender-insurance-sandbox');
+  });
+
+  it('a malformed port exits 2', async () => {
+    const run = runCli(['--port', 'abc']);
+    expect(await run.exited).toEqual({ code: 2, signal: null });
+    expect(run.output()).toContain('--port must be a whole number');
+  });
+
+  it.each(['SIGTERM', 'SIGINT'] as const)('stops on %s with exit code 0', async (signal) => {
+    const run = runCli(['--port', '0']);
+    const url = await baseUrlOf(run);
+    expect((await fetch(`${url}/v1/auth/token`, { method: 'POST' })).status).toBe(415);
+    run.child.kill(signal);
+    expect(await run.exited).toEqual({ code: 0, signal: null });
+    expect(run.output()).toContain(`Received ${signal}, stopping.`);
+  });
+});
