@@ -2,8 +2,8 @@ import * as v from 'valibot';
 
 // Control characters, zero-width characters and bidirectional overrides: invisible in a form,
 // able to make a name look like another one, and never needed in a name or an address.
-// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
 const UNSAFE_TEXT =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
   /[\u0000-\u001f\u007f-\u009f\u00ad\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff]/;
 
 /** Trimmed, non-empty, at most `max` characters, no control or invisible characters. */
