@@ -131,4 +131,5 @@ export {
   WebhookEnvelopeSchema,
   WebhookEventSchema,
 } from './schemas/webhookEvent.js';
+export { BROWSER_REQUEST_TIMEOUT_MS } from './timeouts.js';
 export { toFieldIssues, validateInput } from './validateInput.js';
