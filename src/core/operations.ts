@@ -210,6 +210,16 @@ export const operations = {
     idempotent: true,
     input: CurrentInsuranceInputSchema,
   }),
+  /**
+   * The BFF's record of the TCPA consent it forwarded for a loan (the service has no read for
+   * it), so a browser can tell whether calls are allowed before offering them.
+   */
+  getTcpaConsent: row({
+    upstream: null,
+    bff: get('/loans/{loanId}/consent/tcpa'),
+    pathIds: loan,
+    idempotent: true,
+  }),
   /** The BFF's own stream of a loan's events (server-sent events, or JSON with `?after=`). */
   loanEvents: row({
     upstream: null,

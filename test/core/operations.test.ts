@@ -131,9 +131,9 @@ describe('the operation table', () => {
     },
   );
 
-  it('only createToken has no bff route and only loanEvents has no upstream route', () => {
+  it('only createToken has no bff route and only the BFF-only routes have no upstream route', () => {
     expect(namesWhere((op) => op.bff === null)).toEqual(['createToken']);
-    expect(namesWhere((op) => op.upstream === null)).toEqual(['loanEvents']);
+    expect(namesWhere((op) => op.upstream === null)).toEqual(['getTcpaConsent', 'loanEvents']);
   });
 
   it('every GET operation is idempotent', () => {
@@ -170,7 +170,7 @@ describe('the operation table', () => {
 
   // From service-facts.md "Paths: which variant to use"; {id} is the loan id except under
   // /policies/{id} for get policy (ours: {policyId}) and retrieve (ours: {loanId}, by design).
-  const FACTS: Record<Exclude<OperationName, 'loanEvents'>, string> = {
+  const FACTS: Record<Exclude<OperationName, 'getTcpaConsent' | 'loanEvents'>, string> = {
     createToken: 'POST /v1/auth/token',
     submitLoanApplication: 'POST /v1/loans',
     getLoan: 'GET /v1/loans/{id}',

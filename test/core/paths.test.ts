@@ -231,7 +231,7 @@ describe('matchOperation: B2 wrong method', () => {
   it.each([
     ['bff', 'POST', '/loans/l1', ['GET']],
     ['bff', 'GET', '/loans', ['POST']],
-    ['bff', 'PATCH', '/loans/l1/consent/tcpa', ['POST']],
+    ['bff', 'PATCH', '/loans/l1/consent/tcpa', ['GET', 'POST']],
     ['bff', 'POST', '/loans/l1/loan-contacts', ['PUT']],
     ['bff', 'POST', '/loans/l1/events', ['GET']],
     ['upstream', 'GET', '/v1/auth/token', ['POST']],
