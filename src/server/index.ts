@@ -1,3 +1,23 @@
-// The server entry grows the BFF, service client and webhook receiver; the contract it shares
-// with the browser entry is available here too so server code never imports the client entry.
+// The server entry: everything that needs the client secret. The service contract it shares
+// with the browser entry is re-exported so server code never imports the browser entry.
 export * from '../core/index.js';
+export type {
+  CallPriority,
+  ClientOperationName,
+  OperationInput,
+  OperationOutput,
+  ServiceCallOptions,
+  ServiceClient,
+} from './client/ServiceClient.js';
+export type {
+  EventRelay,
+  EventRelayOptions,
+  LoanEvent,
+  RelayedEvent,
+} from './events/createEventRelay.js';
+export { createEventRelay } from './events/createEventRelay.js';
+export type { MemoryStoreOptions } from './store/createMemoryStore.js';
+export { createMemoryStore } from './store/createMemoryStore.js';
+export type { CachedToken, SlotResult, Store, StreamEntry } from './store/Store.js';
+export type { FetchHandler, NodeRequestListener } from './toNodeHandler.js';
+export { toNodeHandler } from './toNodeHandler.js';

@@ -1,0 +1,120 @@
+import type { WebhookEnvelope } from '../../core/schemas/webhookEvent.js';
+import type { Store } from '../store/Store.js';
+
+/** What a browser learns about an event: identifiers only, like the webhook itself. */
+export interface LoanEvent {
+  /** The webhook event id. */
+  id: string;
+  type: string;
+  occurredAt: string;
+  loanId: string;
+  policyId?: string;
+}
+
+/** A relayed event with its position in the loan's stream (the SSE id / polling cursor). */
+export interface RelayedEvent {
+  cursor: string;
+  event: LoanEvent;
+}
+
+/** Fans verified webhook events out to every BFF instance, per loan, with a short backlog. */
+export interface EventRelay {
+  /**
+   * Relays an event to its loan's subscribers and backlog, linking a policy to its loan. The loan
+   * comes from `data.loanId`, else from the `externalId` the application was created with, else
+   * from a policy already linked. Returns the loan id, or null when no loan is known.
+   */
+  publish(event: WebhookEnvelope): Promise<string | null>;
+  /** Calls `listener` for each event relayed to the loan from now on, from any instance. */
+  subscribe(loanId: string, listener: (entry: RelayedEvent) => void): Promise<() => Promise<void>>;
+  /** Calls `listener` for every event relayed to any loan from now on, from any instance. */
+  subscribeAll(listener: (entry: RelayedEvent) => void): Promise<() => Promise<void>>;
+  /** The backlog of a loan after `cursor` (everything kept when null), oldest first. */
+  read(loanId: string, cursor: string | null): Promise<RelayedEvent[]>;
+  /**
+   * Remembers that `externalId` names this loan (call it when a loan is created), scoped to the
+   * platform partner's lender client when there is one (events name it in `data.partnerId`).
+   */
+  linkExternalId(externalId: string, loanId: string, partnerId?: string): Promise<void>;
+  /** The loan a policy belongs to, as learned from events; null when unknown. */
+  policyLoan(policyId: string): Promise<string | null>;
+}
+
+/** Options of {@link createEventRelay}. */
+export interface EventRelayOptions {
+  store: Store;
+  /** Events kept per loan for resuming streams. Default 100. */
+  backlogLength?: number;
+  /** How long a loan's backlog and links are kept. Default 14 days. */
+  retentionMs?: number;
+}
+
+const DAY = 24 * 3600 * 1000;
+const str = (v: unknown) => (typeof v === 'string' && v !== '' ? v : undefined);
+
+/** Creates an {@link EventRelay} over a {@link Store}. */
+export function createEventRelay(options: EventRelayOptions): EventRelay {
+  const { store } = options;
+  const backlog = options.backlogLength ?? 100;
+  const retention = options.retentionMs ?? 14 * DAY;
+  const keys = {
+    external: (scope: string, externalId: string) => `lir:ext:${scope}:${externalId}`,
+    policy: (policyId: string) => `lir:policy:${policyId}`,
+    stream: (loanId: string) => `lir:events:${loanId}`,
+    channel: (loanId: string) => `lir:loan:${loanId}`,
+    all: 'lir:loans',
+  };
+
+  async function loanOf(event: WebhookEnvelope): Promise<string | null> {
+    const data = event.data;
+    const direct = str(data.loanId);
+    if (direct) return direct;
+    const externalId = str(data.externalId);
+    if (externalId) {
+      // A standard partner's links are unscoped ('_'); a platform's are under its lender client.
+      const partnerId = str(data.partnerId);
+      const scoped = partnerId ? await store.get(keys.external(partnerId, externalId)) : null;
+      const viaExternal = scoped ?? (await store.get(keys.external('_', externalId)));
+      if (viaExternal) return viaExternal;
+    }
+    const policyId = str(data.policyId);
+    return policyId ? store.get(keys.policy(policyId)) : null;
+  }
+
+  return {
+    async publish(event) {
+      const loanId = await loanOf(event);
+      if (!loanId) return null;
+      const policyId = str(event.data.policyId);
+      if (policyId) await store.set(keys.policy(policyId), loanId, retention);
+      const loanEvent: LoanEvent = {
+        id: event.id,
+        type: event.type,
+        occurredAt: event.occurredAt,
+        loanId,
+        ...(policyId ? { policyId } : {}),
+      };
+      const message = JSON.stringify(loanEvent);
+      const cursor = await store.append(keys.stream(loanId), message, backlog, retention);
+      const relayed = JSON.stringify({ cursor, event: loanEvent });
+      await store.publish(keys.channel(loanId), relayed);
+      await store.publish(keys.all, relayed);
+      return loanId;
+    },
+    subscribe(loanId, listener) {
+      return store.subscribe(keys.channel(loanId), (message) =>
+        listener(JSON.parse(message) as RelayedEvent),
+      );
+    },
+    subscribeAll(listener) {
+      return store.subscribe(keys.all, (message) => listener(JSON.parse(message) as RelayedEvent));
+    },
+    async read(loanId, cursor) {
+      const entries = await store.readAfter(keys.stream(loanId), cursor);
+      return entries.map((e) => ({ cursor: e.id, event: JSON.parse(e.message) as LoanEvent }));
+    },
+    linkExternalId: (externalId, loanId, partnerId) =>
+      store.set(keys.external(partnerId ?? '_', externalId), loanId, retention),
+    policyLoan: (policyId) => store.get(keys.policy(policyId)),
+  };
+}

@@ -1,0 +1,131 @@
+import type { CachedToken, SlotResult, Store, StreamEntry } from './Store.js';
+
+/** Options of {@link createMemoryStore}. */
+export interface MemoryStoreOptions {
+  /** Clock; default `Date.now` (so fake timers drive it). */
+  now?: () => number;
+}
+
+interface Expiring {
+  value: string;
+  expiresAt: number;
+}
+
+/**
+ * A {@link Store} in this process's memory: right for one BFF instance. Expired keys are
+ * dropped when read and swept as new ones are written, so memory stays bounded by live keys.
+ */
+export function createMemoryStore(options: MemoryStoreOptions = {}): Store {
+  const now = options.now ?? (() => Date.now());
+  const tokens = new Map<string, CachedToken>();
+  const values = new Map<string, Expiring>();
+  const windows = new Map<string, number[]>();
+  const locks = new Map<string, Promise<unknown>>();
+  const channels = new Map<string, Set<(message: string) => void>>();
+  const streams = new Map<string, { seq: number; expiresAt: number; entries: StreamEntry[] }>();
+  let writes = 0;
+
+  const live = (key: string) => {
+    const entry = values.get(key);
+    if (entry && entry.expiresAt <= now()) values.delete(key);
+    return values.get(key);
+  };
+  const sweep = () => {
+    if (++writes % 1000 !== 0) return;
+    const t = now();
+    for (const [k, e] of values) if (e.expiresAt <= t) values.delete(k);
+    for (const [k, s] of streams) if (s.expiresAt <= t) streams.delete(k);
+    for (const [k, w] of windows) if (w.length === 0) windows.delete(k);
+  };
+
+  return {
+    async getToken(key) {
+      const t = tokens.get(key);
+      return t && t.refreshAt > now() ? t : null;
+    },
+    async setToken(key, token) {
+      tokens.set(key, token);
+    },
+    async deleteToken(key, token) {
+      if (tokens.get(key)?.token === token) tokens.delete(key);
+    },
+    async withLock(key, _ttlMs, fn) {
+      // One process: chaining on the previous holder is a lock that can never be orphaned.
+      const previous = locks.get(key) ?? Promise.resolve();
+      const run = previous.then(fn, fn);
+      const tail = run.catch(() => undefined);
+      locks.set(key, tail);
+      void tail.then(() => {
+        if (locks.get(key) === tail) locks.delete(key);
+      });
+      return run;
+    },
+    async acquireSlot(key, limit, windowMs): Promise<SlotResult> {
+      const t = now();
+      const times = (windows.get(key) ?? []).filter((x) => x > t - windowMs);
+      windows.set(key, times);
+      if (times.length < limit) {
+        times.push(t);
+        return { acquired: true };
+      }
+      return {
+        acquired: false,
+        retryInMs: Math.max(1, (times[times.length - limit] as number) + windowMs - t),
+      };
+    },
+    async setIfAbsent(key, value, ttlMs) {
+      if (live(key)) return false;
+      values.set(key, { value, expiresAt: now() + ttlMs });
+      sweep();
+      return true;
+    },
+    async set(key, value, ttlMs) {
+      values.set(key, {
+        value,
+        expiresAt: ttlMs === undefined ? Number.POSITIVE_INFINITY : now() + ttlMs,
+      });
+      sweep();
+    },
+    async get(key) {
+      return live(key)?.value ?? null;
+    },
+    async delete(key) {
+      values.delete(key);
+    },
+    async publish(channel, message) {
+      for (const listener of [...(channels.get(channel) ?? [])]) {
+        try {
+          listener(message);
+        } catch (error) {
+          console.error('store subscriber failed', error);
+        }
+      }
+    },
+    async subscribe(channel, listener) {
+      const set = channels.get(channel) ?? new Set();
+      channels.set(channel, set);
+      set.add(listener);
+      return async () => {
+        set.delete(listener);
+        if (set.size === 0) channels.delete(channel);
+      };
+    },
+    async append(stream, message, maxLength, ttlMs) {
+      const s = streams.get(stream) ?? { seq: 0, expiresAt: 0, entries: [] };
+      streams.set(stream, s);
+      s.seq += 1;
+      s.expiresAt = now() + ttlMs;
+      const id = String(s.seq);
+      s.entries.push({ id, message });
+      if (s.entries.length > maxLength) s.entries.splice(0, s.entries.length - maxLength);
+      sweep();
+      return id;
+    },
+    async readAfter(stream, afterId) {
+      const s = streams.get(stream);
+      if (!s || s.expiresAt <= now()) return [];
+      const after = afterId === null ? 0 : Number(afterId);
+      return s.entries.filter((e) => Number(e.id) > after);
+    },
+  };
+}

@@ -1,0 +1,52 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+
+/** A web-standard handler, as `createInsuranceBff` and `createWebhookHandler` return. */
+export type FetchHandler = (request: Request) => Promise<Response>;
+
+/** A Node `http` request listener; Express and Connect accept it as middleware too. */
+export type NodeRequestListener = (
+  req: IncomingMessage & { originalUrl?: string; body?: unknown },
+  res: ServerResponse,
+) => Promise<void>;
+
+/**
+ * Adapts a web-standard handler to Node's `http` server and to Express. The adapter (srvx) is
+ * loaded on first use, so importing `lender-insurance-react/server` stays free of Node modules
+ * for edge runtimes.
+ *
+ * Mount it before any body parser: the webhook signature is computed over the raw bytes, so a
+ * request whose body a framework already parsed is refused with a 500 that says so.
+ *
+ * @example
+ * // Express
+ * app.all('/api/insurance/*splat', toNodeHandler(bff.handler));
+ * app.post('/webhooks/insurance', toNodeHandler(webhooks.handler));
+ * // node:http
+ * http.createServer(toNodeHandler(bff.handler)).listen(3000);
+ */
+export function toNodeHandler(handler: FetchHandler): NodeRequestListener {
+  type Http1Listener = (req: IncomingMessage, res: ServerResponse) => unknown;
+  let adapted: Promise<Http1Listener> | undefined;
+  return async (req, res) => {
+    if (req.body !== undefined) {
+      res.statusCode = 500;
+      res.setHeader('Content-Type', 'application/json');
+      res.end(
+        JSON.stringify({
+          error: {
+            code: 'body_already_parsed',
+            message:
+              'A body parser ran before this handler; mount it before express.json() and similar',
+          },
+        }),
+      );
+      return;
+    }
+    // Express strips its mount path from `url`; the handlers route on the full path.
+    if (req.originalUrl) req.url = req.originalUrl;
+    adapted ??= import('srvx/node').then(
+      ({ toNodeHandler: adapt }) => adapt(handler) as Http1Listener,
+    );
+    await (await adapted)(req, res);
+  };
+}

@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import type { WebhookEnvelope } from '../../../src/core/schemas/webhookEvent.js';
+import type { RelayedEvent } from '../../../src/server/events/createEventRelay.js';
+import { createEventRelay } from '../../../src/server/events/createEventRelay.js';
+import { createMemoryStore } from '../../../src/server/store/createMemoryStore.js';
+
+let n = 0;
+const event = (type: string, data: Record<string, unknown>): WebhookEnvelope => ({
+  id: `evt_${++n}`,
+  type,
+  objectType: type.split('.')[0] as string,
+  occurredAt: '2026-11-20T10:00:00.000Z',
+  data: { partnerId: 'partner_a', platformId: null, ...data },
+});
+
+describe('event relay', () => {
+  it('relays an event with a loan id to that loan, identifiers only', async () => {
+    const relay = createEventRelay({ store: createMemoryStore() });
+    const seen: RelayedEvent[] = [];
+    await relay.subscribe('ln_1', (e) => seen.push(e));
+    const e = event('loan.shopped', { loanId: 'ln_1', externalId: 'EXT-1' });
+    expect(await relay.publish(e)).toBe('ln_1');
+    expect(seen).toHaveLength(1);
+    expect(seen[0]?.event).toEqual({
+      id: e.id,
+      type: 'loan.shopped',
+      occurredAt: e.occurredAt,
+      loanId: 'ln_1',
+    });
+    expect(await relay.read('ln_1', null)).toEqual(seen);
+  });
+
+  it('links a policy to its loan, so later reads and events without a loan id find it', async () => {
+    const relay = createEventRelay({ store: createMemoryStore() });
+    await relay.publish(event('policy.bound', { policyId: 'pol_1', loanId: 'ln_1' }));
+    expect(await relay.policyLoan('pol_1')).toBe('ln_1');
+    expect(await relay.publish(event('policy.retrieved', { policyId: 'pol_1' }))).toBe('ln_1');
+    expect(await relay.policyLoan('pol_unknown')).toBeNull();
+  });
+
+  it('finds the loan of an event without a loan id through the external id it was created with', async () => {
+    const relay = createEventRelay({ store: createMemoryStore() });
+    await relay.linkExternalId('EXT-9', 'ln_9');
+    expect(
+      await relay.publish(event('policy.bound', { policyId: 'pol_9', externalId: 'EXT-9' })),
+    ).toBe('ln_9');
+    expect(await relay.policyLoan('pol_9')).toBe('ln_9');
+  });
+
+  it("scopes a platform partner's external ids by lender client", async () => {
+    const relay = createEventRelay({ store: createMemoryStore() });
+    await relay.linkExternalId('LN-1', 'ln_a', 'lender_a');
+    await relay.linkExternalId('LN-1', 'ln_b', 'lender_b');
+    const forB = event('policy.bound', {
+      policyId: 'pol_b',
+      externalId: 'LN-1',
+      partnerId: 'lender_b',
+    });
+    expect(await relay.publish(forB)).toBe('ln_b');
+    const forC = event('policy.bound', {
+      policyId: 'pol_c',
+      externalId: 'LN-1',
+      partnerId: 'lender_c',
+    });
+    expect(await relay.publish(forC)).toBeNull();
+  });
+
+  it('drops an event whose loan cannot be known', async () => {
+    const store = createMemoryStore();
+    const relay = createEventRelay({ store });
+    const all: RelayedEvent[] = [];
+    await relay.subscribeAll((e) => all.push(e));
+    expect(await relay.publish(event('policy.bound', { policyId: 'pol_x' }))).toBeNull();
+    expect(all).toEqual([]);
+  });
+
+  it('tells every-loan subscribers about each event, and resumes a loan after a cursor', async () => {
+    const relay = createEventRelay({ store: createMemoryStore() });
+    const all: RelayedEvent[] = [];
+    await relay.subscribeAll((e) => all.push(e));
+    await relay.publish(event('loan.shopped', { loanId: 'ln_1' }));
+    await relay.publish(event('loan.shopped', { loanId: 'ln_2' }));
+    await relay.publish(event('policy.bound', { loanId: 'ln_1', policyId: 'pol_1' }));
+    expect(all.map((e) => e.event.loanId)).toEqual(['ln_1', 'ln_2', 'ln_1']);
+    const backlog = await relay.read('ln_1', null);
+    expect(backlog.map((e) => e.event.type)).toEqual(['loan.shopped', 'policy.bound']);
+    const after = await relay.read('ln_1', backlog[0]?.cursor ?? null);
+    expect(after.map((e) => e.event.type)).toEqual(['policy.bound']);
+  });
+
+  it('keeps only the configured backlog per loan', async () => {
+    const relay = createEventRelay({ store: createMemoryStore(), backlogLength: 2 });
+    for (let i = 0; i < 5; i++) await relay.publish(event('loan.shopped', { loanId: 'ln_1' }));
+    expect(await relay.read('ln_1', null)).toHaveLength(2);
+  });
+});
