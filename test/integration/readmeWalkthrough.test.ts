@@ -1,11 +1,12 @@
-import type { ChildProcess } from 'node:child_process';
-import { execFile, spawn } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EVENTS_PATH } from '../../src/testing/index.js';
+import type { LoggedProcess } from '../support/spawnLogged.js';
+import { spawnLogged } from '../support/spawnLogged.js';
 
 // Runs the README's curl walk-through, exactly as written, against the sandbox started the way
 // the README starts it. Only the base URL differs (a free port, passed in the BASE variable the
@@ -25,43 +26,16 @@ function walkthroughBlocks(readme: string): string[] {
   return [...section.matchAll(/^```bash\n([\s\S]*?)^```$/gm)].map((m) => m[1] as string);
 }
 
-interface Started {
-  child: ChildProcess;
-  output: () => string;
+interface Started extends LoggedProcess {
   baseUrl: string;
-  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-  /** Resolves once every process holding the output pipe (npm, its shell, tsx, node) is gone. */
-  closed: Promise<void>;
 }
 
 async function startSandbox(args: string[]): Promise<Started> {
-  // Its own process group, so stopping it reaches npm, npm's shell, tsx and the sandbox at once,
-  // as Ctrl+C in a terminal does.
-  const child = spawn('npm', ['run', 'sandbox', '--', ...args], {
-    cwd: root,
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  child.stdout?.on('data', (d) => {
-    out += d;
-  });
-  child.stderr?.on('data', (d) => {
-    out += d;
-  });
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-    child.on('exit', (code, signal) => resolve({ code, signal })),
+  const sandbox = spawnLogged('npm', ['run', 'sandbox', '--', ...args]);
+  const [, baseUrl] = await sandbox.waitForOutput(
+    /base URL\s+(http:\/\/127\.0\.0\.1:\d+\/lenders)/,
   );
-  const closed = new Promise<void>((resolve) => child.stdout?.on('close', () => resolve()));
-  const deadline = Date.now() + 25_000;
-  let baseUrl: string | undefined;
-  while (!baseUrl) {
-    baseUrl = /base URL\s+(http:\/\/127\.0\.0\.1:\d+\/lenders)/.exec(out)?.[1];
-    if (child.exitCode !== null) throw new Error(`sandbox exited early:\n${out}`);
-    if (Date.now() > deadline) throw new Error(`sandbox did not print its base URL:\n${out}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  return { child, output: () => out, baseUrl, exited, closed };
+  return { ...sandbox, baseUrl: baseUrl as string };
 }
 
 describe('README walk-through', () => {
@@ -81,7 +55,6 @@ describe('README walk-through', () => {
     // Only npm gets the signal, as from a process manager; the script's `exec` passes it on.
     process.kill(sandbox.child.pid, 'SIGTERM');
     const exit = await sandbox.exited;
-    await sandbox.closed;
     expect(sandbox.output()).toContain('Received SIGTERM, stopping.');
     expect(exit).toEqual({ code: 0, signal: null });
     await expect(fetch(`${sandbox.baseUrl}/v1/auth/token`, { method: 'POST' })).rejects.toThrow();

@@ -1,10 +1,10 @@
-import type { ChildProcess } from 'node:child_process';
-import { spawn } from 'node:child_process';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { IncomingHttpHeaders, Server } from 'node:http';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LoggedProcess } from '../support/spawnLogged.js';
+import { spawnLogged } from '../support/spawnLogged.js';
 
 // The sandbox as a process: flags, credentials, signed webhooks, exit codes and signals.
 //
@@ -15,35 +15,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 const root = new URL('../../', import.meta.url);
 const TSX = new URL('node_modules/.bin/tsx', root).pathname;
 
-interface Exit {
-  code: number | null;
-  signal: NodeJS.Signals | null;
-}
+type Sandbox = LoggedProcess;
 
-interface Sandbox {
-  child: ChildProcess;
-  output: () => string;
-  exited: Promise<Exit>;
-}
-
-function runCli(args: string[]): Sandbox {
-  const child = spawn(TSX, ['src/testing/cli.ts', ...args], {
-    cwd: root,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  child.stdout?.on('data', (d) => {
-    out += d;
-  });
-  child.stderr?.on('data', (d) => {
-    out += d;
-  });
-  // Resolves on 'close' rather than 'exit', so every byte written before exiting has been read.
-  const exited = new Promise<Exit>((resolve) =>
-    child.on('close', (code, signal) => resolve({ code, signal })),
-  );
-  return { child, output: () => out, exited };
-}
+const runCli = (args: string[]): Sandbox => spawnLogged(TSX, ['src/testing/cli.ts', ...args]);
 
 async function waitFor<T>(what: string, probe: () => T | undefined, ms: number): Promise<T> {
   const deadline = Date.now() + ms;
@@ -56,14 +30,10 @@ async function waitFor<T>(what: string, probe: () => T | undefined, ms: number):
 }
 
 async function baseUrlOf(sandbox: Sandbox): Promise<string> {
-  return waitFor(
-    `the base URL line in:\n${sandbox.output()}`,
-    () => {
-      if (sandbox.child.exitCode !== null) throw new Error(`exited early:\n${sandbox.output()}`);
-      return /base URL\s+(http:\/\/127\.0\.0\.1:\d+\/lenders)/.exec(sandbox.output())?.[1];
-    },
-    25_000,
+  const [, baseUrl] = await sandbox.waitForOutput(
+    /base URL\s+(http:\/\/127\.0\.0\.1:\d+\/lenders)/,
   );
+  return baseUrl as string;
 }
 
 interface Delivery {

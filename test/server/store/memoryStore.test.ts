@@ -3,7 +3,12 @@ import { createMemoryStore } from '../../../src/server/store/createMemoryStore.j
 
 function clock(start = 1_000_000) {
   let t = start;
-  return { now: () => t, advance: (ms: number) => void (t += ms) };
+  return {
+    now: () => t,
+    advance: (ms: number) => {
+      t += ms;
+    },
+  };
 }
 
 describe('memory store: tokens', () => {
