@@ -21,3 +21,11 @@ export { createMemoryStore } from './store/createMemoryStore.js';
 export type { CachedToken, SlotResult, Store, StreamEntry } from './store/Store.js';
 export type { FetchHandler, NodeRequestListener } from './toNodeHandler.js';
 export { toNodeHandler } from './toNodeHandler.js';
+export type { BasicAuthCredentials } from './webhooks/createBasicAuthCheck.js';
+export type {
+  WebhookHandler,
+  WebhookHandlerOptions,
+  WebhookLogger,
+} from './webhooks/createWebhookHandler.js';
+export { createWebhookHandler } from './webhooks/createWebhookHandler.js';
+export { verifyWebhookSignature } from './webhooks/verifyWebhookSignature.js';

@@ -1,0 +1,261 @@
+import type { WebhookEvent } from '../../core/schemas/webhookEvent.js';
+import { parseOccurredAt } from '../../core/schemas/webhookEvent.js';
+import type { EventRelay } from '../events/createEventRelay.js';
+import type { Store } from '../store/Store.js';
+import type { BasicAuthCredentials } from './createBasicAuthCheck.js';
+import { decodeWebhookEvent } from './decodeWebhookEvent.js';
+import { readCappedBody } from './readCappedBody.js';
+import { resolveWebhookOptions } from './resolveWebhookOptions.js';
+import { settleWithin } from './settleWithin.js';
+import { verifyWebhookSignature } from './verifyWebhookSignature.js';
+import { webhookError } from './webhookError.js';
+
+/** Where the receiver reports what it ignored or could not do. Never given a secret. */
+export interface WebhookLogger {
+  warn(message: string, meta?: Record<string, unknown>): void;
+  error(message: string, meta?: Record<string, unknown>): void;
+}
+
+/** Options of {@link createWebhookHandler}. */
+export interface WebhookHandlerOptions {
+  /** The client secret; a list = the current one first, then older ones during a rotation. */
+  secret: string | readonly string[];
+  /** De-duplication records. Default: an in-memory store (one instance only). */
+  store?: Store;
+  /** Where verified events go for the browsers. Default: `createEventRelay({ store })`. */
+  relay?: EventRelay;
+  /**
+   * Called once per documented event, after it is relayed. Unknown types are acknowledged and
+   * ignored. Delivery is at least once (a crash after your effect and before the event is
+   * recorded leads to a redelivery): key your side effects by `event.id`.
+   */
+  onEvent?: (event: WebhookEvent) => void | Promise<void>;
+  /** The credentials registered with the service; compared in constant time. */
+  basicAuth?: BasicAuthCredentials;
+  /** Accept deliveries without a signature header. Only together with `basicAuth`. */
+  allowUnsigned?: boolean;
+  /** Header name prefix. Default `'X-Service'` (signature header `X-Service-Signature-1`). */
+  headerPrefix?: string;
+  /** Largest body accepted. Default 256 KiB. */
+  maxBodyBytes?: number;
+  /** Events older than this are refused as replays. Default 14 days (the delivery window). */
+  maxAgeMs?: number;
+  /** How far in the future `occurredAt` may be (clock skew). Default 5 minutes. */
+  futureSkewMs?: number;
+  /** Time budget before answering 202 while processing continues. Default 5 000 ms. */
+  processingTimeoutMs?: number;
+  /**
+   * How long a delivery's claim on its event lasts while processing; after it, a redelivery may
+   * process the event again (the holder is presumed dead). Default 15 minutes; must exceed
+   * `processingTimeoutMs`.
+   */
+  processingLeaseMs?: number;
+  /** Clock (ms since the epoch). Default `Date.now`. */
+  now?: () => number;
+  /** Default: `console.warn` / `console.error`. */
+  logger?: WebhookLogger;
+}
+
+/** A web-standard webhook endpoint: mount `handler` on the URL registered with the service. */
+export interface WebhookHandler {
+  handler(request: Request): Promise<Response>;
+}
+
+const PROCESSING = 'processing';
+const DONE = 'done';
+
+const isJson = (contentType: string | null) =>
+  (contentType ?? '').split(';')[0]?.trim().toLowerCase() === 'application/json';
+
+const ok = (body: Record<string, unknown>, status = 200) =>
+  Response.json(body, { status, headers: { 'Cache-Control': 'no-store' } });
+
+/**
+ * Creates the webhook receiver. Each delivery goes through, in order, failing fast with a JSON
+ * error and no side effect: POST only (405) → `application/json` (415) → body size cap, before
+ * any HMAC (413) → basic auth when configured (401) → HMAC-SHA256 of the raw bytes against each
+ * configured secret (401) → JSON (400) → envelope schema (400) → 14-day window and 5-minute skew
+ * (400 `stale_event` / `event_from_future`) → de-duplication by event id in the store (a done
+ * event answers 200 `{ duplicate: true }`; one being processed elsewhere answers 409, which the
+ * service retries) → relay + `onEvent`, acknowledged 200, or 202 if they outlast the budget.
+ *
+ * Routing headers (`X-Service-Partner-Id`, `X-Service-External-Id`) are not signed, so nothing
+ * here reads them: the partner and loan come from the signed body only.
+ *
+ * @example
+ * const webhooks = createWebhookHandler({
+ *   secret: process.env.SERVICE_CLIENT_SECRET!,
+ *   store, relay,
+ *   onEvent: async (event) => {
+ *     if (event.type === 'policy.bound') await jobs.enqueueOnce(event.id, event.data.policyId);
+ *   },
+ * });
+ * // Next.js route handler: export const POST = webhooks.handler;
+ */
+export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHandler {
+  const {
+    secrets,
+    allowUnsigned,
+    checkBasicAuth,
+    signatureHeader,
+    maxBodyBytes,
+    maxAgeMs,
+    futureSkewMs,
+    timeoutMs,
+    leaseMs,
+    retentionMs,
+    now,
+    store,
+    relay,
+    logger,
+  } = resolveWebhookOptions(options);
+  const claimKey = (id: string) => `lir:webhook:${id}`;
+  // A separate key, kept as long as the claim's done record: a redelivery after a crash
+  // (claim expired, event not marked done) calls onEvent again but does not relay twice.
+  const relayedKey = (id: string) => `lir:webhook-relayed:${id}`;
+
+  async function signatureValid(body: Uint8Array, signature: string): Promise<boolean> {
+    for (const secret of secrets) {
+      if (await verifyWebhookSignature(body, signature, secret)) return true;
+    }
+    return false;
+  }
+
+  async function claim(id: string): Promise<'claimed' | 'done' | 'processing'> {
+    // Twice: the claim can expire between a failed setIfAbsent and the read.
+    for (let attempt = 0; attempt < 2; attempt++) {
+      if (await store.setIfAbsent(claimKey(id), PROCESSING, leaseMs)) return 'claimed';
+      const state = await store.get(claimKey(id));
+      if (state === DONE) return 'done';
+      if (state !== null) return 'processing';
+    }
+    return 'processing';
+  }
+
+  async function markDone(event: { id: string; type: string }): Promise<void> {
+    try {
+      await store.set(claimKey(event.id), DONE, retentionMs);
+    } catch (error) {
+      // The effect happened, so the delivery is still acknowledged; the claim's lease runs
+      // out and only a redelivery would process the event again (onEvent is at least once).
+      logger.error('webhook: could not record the event as done', {
+        eventId: event.id,
+        type: event.type,
+        error,
+      });
+    }
+  }
+
+  async function release(event: { id: string; type: string }, error: unknown): Promise<void> {
+    logger.error('webhook: processing failed; the claim is released for a retry', {
+      eventId: event.id,
+      type: event.type,
+      error,
+    });
+    // If the delete fails too, the lease expiring does the same job, only later.
+    await store.delete(claimKey(event.id)).catch(() => undefined);
+  }
+
+  async function processEvent(event: WebhookEvent): Promise<void> {
+    if ((await store.get(relayedKey(event.id))) === null) {
+      await relay.publish(event);
+      await store.set(relayedKey(event.id), '1', retentionMs);
+    }
+    await options.onEvent?.(event);
+  }
+
+  async function handle(request: Request): Promise<Response> {
+    if (request.method !== 'POST') {
+      return webhookError(405, 'method_not_allowed', 'Use POST', { Allow: 'POST' });
+    }
+    if (!isJson(request.headers.get('content-type'))) {
+      return webhookError(415, 'unsupported_media_type', 'Send the body as application/json');
+    }
+    if (request.bodyUsed) {
+      logger.error(
+        'webhook: the request body was already read; mount the handler before any body parser',
+      );
+      return webhookError(500, 'internal_error', 'The receiver is misconfigured');
+    }
+    const body = await readCappedBody(request, maxBodyBytes);
+    if (body === null) {
+      return webhookError(
+        413,
+        'payload_too_large',
+        `The body is larger than ${maxBodyBytes} bytes`,
+      );
+    }
+    if (checkBasicAuth && !(await checkBasicAuth(request.headers.get('authorization')))) {
+      return webhookError(401, 'unauthorized', 'Invalid credentials', {
+        'WWW-Authenticate': 'Basic realm="webhooks", charset="UTF-8"',
+      });
+    }
+    const signature = request.headers.get(signatureHeader);
+    if (signature === null || signature === '') {
+      if (!allowUnsigned) return webhookError(401, 'unauthorized', 'Missing signature');
+    } else if (!(await signatureValid(body, signature))) {
+      return webhookError(401, 'unauthorized', 'Invalid signature');
+    }
+
+    const decoded = decodeWebhookEvent(body);
+    if (decoded.kind === 'invalid') return webhookError(400, decoded.code, decoded.message);
+    const event = decoded.kind === 'documented' ? decoded.event : decoded.envelope;
+    const occurredAt = parseOccurredAt(event.occurredAt);
+    const t = now();
+    if (occurredAt < t - maxAgeMs) {
+      return webhookError(400, 'stale_event', 'The event is older than the delivery window');
+    }
+    if (occurredAt > t + futureSkewMs) {
+      return webhookError(400, 'event_from_future', 'The event occurred in the future');
+    }
+
+    const state = await claim(event.id);
+    if (state === 'done') return ok({ duplicate: true });
+    if (state === 'processing') {
+      return webhookError(409, 'event_in_progress', 'The event is being processed; retry later');
+    }
+    if (decoded.kind === 'unknown') {
+      logger.warn('webhook: ignored an event of an undocumented type', {
+        eventId: event.id,
+        type: event.type,
+      });
+      await markDone(event);
+      return ok({ received: true, ignored: true });
+    }
+
+    const work = processEvent(decoded.event);
+    const outcome = await settleWithin(work, timeoutMs);
+    if (outcome.kind === 'done') {
+      await markDone(event);
+      return ok({ received: true });
+    }
+    if (outcome.kind === 'failed') {
+      await release(event, outcome.error);
+      return webhookError(500, 'processing_failed', 'Processing failed; retry later');
+    }
+    // Over budget: acknowledge now (the service's timeout must not turn a slow success into a
+    // retry storm) and finish in the background. The claim stays `processing` under its lease;
+    // if this process dies, the lease expiring lets a redelivery (a manual replay, or the
+    // retry of a delivery whose 202 never arrived) process it. Hosts that need durability
+    // beyond that should make onEvent enqueue into a durable queue and return at once.
+    void work
+      .then(
+        () => markDone(event),
+        (error: unknown) => release(event, error),
+      )
+      // Nothing is left to answer; a throwing logger must not become an unhandled rejection.
+      .catch(() => undefined);
+    return ok({ received: true, pending: true }, 202);
+  }
+
+  return {
+    async handler(request) {
+      try {
+        return await handle(request);
+      } catch (error) {
+        logger.error('webhook: unexpected failure', { error });
+        return webhookError(500, 'internal_error', 'Internal error');
+      }
+    },
+  };
+}

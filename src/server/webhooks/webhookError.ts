@@ -1,0 +1,29 @@
+import type { ErrorBody } from '../../core/errors/errorBody.js';
+
+/** Codes the webhook receiver answers with; stable, so a dashboard can count them. */
+export type WebhookErrorCode =
+  | 'method_not_allowed'
+  | 'unsupported_media_type'
+  | 'payload_too_large'
+  | 'unauthorized'
+  | 'invalid_json'
+  | 'validation_error'
+  | 'stale_event'
+  | 'event_from_future'
+  | 'event_in_progress'
+  | 'processing_failed'
+  | 'internal_error';
+
+/**
+ * A JSON error answer in the library's error-body shape (`{ error: { code, message } }`), with
+ * nothing from the request echoed back.
+ */
+export function webhookError(
+  status: number,
+  code: WebhookErrorCode,
+  message: string,
+  headers: Record<string, string> = {},
+): Response {
+  const body: ErrorBody = { error: { code, message } };
+  return Response.json(body, { status, headers: { 'Cache-Control': 'no-store', ...headers } });
+}

@@ -1,0 +1,209 @@
+import fc from 'fast-check';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { verifyWebhookSignature } from '../../../src/server/webhooks/verifyWebhookSignature.js';
+import { SECRET, setup, sign } from './webhookHarness.js';
+
+const BODY = '{"id":"evt_1","type":"loan.shopped","data":{"loanId":"ln_1"}}';
+const GOOD = sign(BODY);
+const encoder = new TextEncoder();
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe('verifyWebhookSignature', () => {
+  it('W2: accepts the HMAC of the raw body as a string, bytes, a Buffer and an ArrayBuffer', async () => {
+    const bytes = encoder.encode(BODY);
+    expect(await verifyWebhookSignature(BODY, GOOD, SECRET)).toBe(true);
+    expect(await verifyWebhookSignature(bytes, GOOD, SECRET)).toBe(true);
+    expect(await verifyWebhookSignature(bytes.buffer, GOOD, SECRET)).toBe(true);
+    // A pooled Buffer is a view into a larger ArrayBuffer: only its own bytes count.
+    expect(await verifyWebhookSignature(Buffer.from(BODY), GOOD, SECRET)).toBe(true);
+  });
+
+  it('W4: a signature made with another secret, or an empty secret, is refused without throwing', async () => {
+    expect(await verifyWebhookSignature(BODY, sign(BODY, 'another'), SECRET)).toBe(false);
+    expect(await verifyWebhookSignature(BODY, GOOD, '')).toBe(false);
+  });
+
+  it.each([
+    ['non-hex characters', `abXY${GOOD.slice(4)}`],
+    ['63 characters', GOOD.slice(0, 63)],
+    ['65 characters', `${GOOD}0`],
+    ['odd length', GOOD.slice(0, 33)],
+    ['a leading space', ` ${GOOD.slice(1)}`],
+    ['a leading space before all 64', ` ${GOOD}`],
+    ['a sha256= prefix', `sha256=${GOOD}`],
+    ['non-ASCII of equal char length', `é${'a'.repeat(63)}`],
+    ['an emoji of equal UTF-16 length', `😀${'a'.repeat(62)}`],
+    ['empty', ''],
+    ['null', null],
+    ['undefined', undefined],
+  ])('W6: malformed hex (%s) gives false and never throws', async (_name, signature) => {
+    await expect(verifyWebhookSignature(BODY, signature, SECRET)).resolves.toBe(false);
+  });
+
+  it('W6: the length check runs first: a wrong-length signature is never pattern-matched or keyed', async () => {
+    const test = vi.spyOn(RegExp.prototype, 'test');
+    const importKey = vi.spyOn(crypto.subtle, 'importKey');
+    const pending = verifyWebhookSignature(BODY, 'x'.repeat(1_000_000), SECRET);
+    // The length check is synchronous, before the first await.
+    const hexTests = test.mock.contexts.filter((re) => String(re).includes('0-9a-fA-F'));
+    expect(hexTests).toHaveLength(0);
+    expect(await pending).toBe(false);
+    expect(importKey).not.toHaveBeenCalled();
+  });
+
+  it('W7: upper-case and mixed-case hex are accepted, because the decoded bytes are compared', async () => {
+    expect(await verifyWebhookSignature(BODY, GOOD.toUpperCase(), SECRET)).toBe(true);
+    const mixed = [...GOOD].map((c, i) => (i % 2 ? c.toUpperCase() : c)).join('');
+    expect(await verifyWebhookSignature(BODY, mixed, SECRET)).toBe(true);
+  });
+
+  it('W8: verifies against the raw bytes: 0xFF, a UTF-8 BOM, \\u001b escapes and emoji', async () => {
+    const json = encoder.encode('{"a":"\\u001b[31m","b":"🏠"}');
+    const withFF = new Uint8Array([...json, 0xff]);
+    const withBom = new Uint8Array([0xef, 0xbb, 0xbf, ...json]);
+    for (const bytes of [json, withFF, withBom]) {
+      const signature = sign(bytes);
+      expect(await verifyWebhookSignature(bytes, signature, SECRET)).toBe(true);
+      // The same text re-encoded is different bytes (the BOM and 0xFF do not survive decoding).
+      const reencoded = encoder.encode(new TextDecoder().decode(bytes));
+      if (bytes !== json)
+        expect(await verifyWebhookSignature(reencoded, signature, SECRET)).toBe(false);
+    }
+    // An escape and the character it stands for are different bytes, so different signatures.
+    expect(await verifyWebhookSignature('{"b":"\\u00e9"}', sign('{"b":"é"}'), SECRET)).toBe(false);
+  });
+
+  it.each([
+    ['a parsed object', { id: 'evt_1' }],
+    ['null', null],
+    ['a number', 42],
+    ['a Uint16Array', new Uint16Array(4)],
+  ])(
+    'W9: refuses a body that is not the raw bytes (%s) with a TypeError naming the raw body',
+    async (_name, body) => {
+      const error = await verifyWebhookSignature(body as unknown as string, GOOD, SECRET).catch(
+        (e: unknown) => e,
+      );
+      expect(error).toBeInstanceOf(TypeError);
+      expect((error as TypeError).message).toMatch(/raw request body/);
+    },
+  );
+
+  it('W9: the handler refuses a request whose body a parser already read, with a log saying why', async () => {
+    const s = setup();
+    const request = new Request('https://lender.example/hooks', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-Service-Signature-1': GOOD },
+      body: BODY,
+    });
+    await request.json();
+    const response = await s.handler(request);
+    expect(response.status).toBe(500);
+    expect(s.logger.error).toHaveBeenCalledWith(expect.stringMatching(/already read/));
+    expect(s.writes()).toBe(0);
+  });
+
+  it('W10: the comparison goes through crypto.subtle.verify on the 32 signature bytes, right or wrong', async () => {
+    const verify = vi.spyOn(crypto.subtle, 'verify');
+    const sign_ = vi.spyOn(crypto.subtle, 'sign');
+    const wrong = `${GOOD.slice(0, 63)}${GOOD[63] === '0' ? '1' : '0'}`;
+    expect(await verifyWebhookSignature(BODY, GOOD, SECRET)).toBe(true);
+    expect(await verifyWebhookSignature(BODY, wrong, SECRET)).toBe(false);
+    expect(verify).toHaveBeenCalledTimes(2);
+    for (const [algorithm, key, signature, data] of verify.mock.calls) {
+      expect(algorithm).toBe('HMAC');
+      expect((key as CryptoKey).algorithm).toMatchObject({ name: 'HMAC' });
+      expect((signature as Uint8Array).byteLength).toBe(32);
+      expect(new TextDecoder().decode(data as Uint8Array)).toBe(BODY);
+    }
+    // No hex string is computed and compared with ===.
+    expect(sign_).not.toHaveBeenCalled();
+  });
+});
+
+describe('W31: properties of the signature check', () => {
+  // Logged so a failure can be replayed with FC_SEED=<seed>.
+  const seed = Number(process.env.FC_SEED ?? Date.now() % 2 ** 31);
+  const params = { seed, numRuns: 150 };
+  console.log(`W31 fast-check seed ${seed}`);
+
+  const secret = fc.string({ minLength: 1, maxLength: 64, unit: 'grapheme' });
+  const body = fc.uint8Array({ maxLength: 2048 });
+
+  it('W31: verify(body, sign(body)) holds for any body and secret', async () => {
+    await fc.assert(
+      fc.asyncProperty(body, secret, async (b, k) => verifyWebhookSignature(b, sign(b, k), k)),
+      params,
+    );
+  });
+
+  it('W31: any single-byte mutation of the body is refused', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        body.filter((b) => b.length > 0),
+        secret,
+        fc.nat(),
+        fc.integer({ min: 1, max: 255 }),
+        async (b, k, at, xor) => {
+          const mutated = b.slice();
+          const i = at % b.length;
+          mutated[i] = (mutated[i] as number) ^ xor;
+          return !(await verifyWebhookSignature(mutated, sign(b, k), k));
+        },
+      ),
+      params,
+    );
+  });
+
+  it('W31: any single-byte mutation of the signature is refused, in bytes or in hex digits', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        body,
+        secret,
+        fc.integer({ min: 0, max: 31 }),
+        fc.integer({ min: 1, max: 255 }),
+        fc.integer({ min: 0, max: 63 }),
+        fc.string({ minLength: 1, maxLength: 1, unit: 'binary' }),
+        async (b, k, byteAt, xor, charAt, replacement) => {
+          const good = sign(b, k);
+          const bytes = Buffer.from(good, 'hex');
+          bytes[byteAt] = (bytes[byteAt] as number) ^ xor;
+          const byteMutated = bytes.toString('hex');
+          // A different character, not merely the same digit in another case.
+          const original = good[charAt] as string;
+          const sameDigit = replacement.toLowerCase() === original;
+          const charMutated = `${good.slice(0, charAt)}${replacement}${good.slice(charAt + 1)}`;
+          const a = await verifyWebhookSignature(b, byteMutated, k);
+          const c = sameDigit ? false : await verifyWebhookSignature(b, charMutated, k);
+          return !a && !c;
+        },
+      ),
+      params,
+    );
+  });
+
+  it('W31: random header strings never throw, directly or through the handler', async () => {
+    const s = setup();
+    await fc.assert(
+      fc.asyncProperty(fc.string({ maxLength: 100, unit: 'binary' }), async (header) => {
+        await expect(verifyWebhookSignature('{}', header, SECRET)).resolves.toBe(false);
+        // Headers can only carry visible ASCII, spaces and tabs (and Latin-1): keep to those.
+        const value = header.replace(/[^\t\x20-\x7e\x80-\xff]/g, '');
+        const response = await s.handler(
+          new Request('https://lender.example/hooks', {
+            method: 'POST',
+            headers: { 'Content-Type': 'application/json', 'X-Service-Signature-1': value },
+            body: '{}',
+          }),
+        );
+        return response.status === 401;
+      }),
+      params,
+    );
+    expect(s.writes()).toBe(0);
+    expect(s.onEvent).not.toHaveBeenCalled();
+  });
+});
