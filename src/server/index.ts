@@ -1,6 +1,7 @@
 // The server entry: everything that needs the client secret. The service contract it shares
 // with the browser entry is re-exported so server code never imports the browser entry.
 export * from '../core/index.js';
+export * from './bff/index.js';
 export type {
   CallPriority,
   ClientOperationName,

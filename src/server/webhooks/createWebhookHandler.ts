@@ -1,10 +1,10 @@
 import type { WebhookEvent } from '../../core/schemas/webhookEvent.js';
 import { parseOccurredAt } from '../../core/schemas/webhookEvent.js';
 import type { EventRelay } from '../events/createEventRelay.js';
+import { readCappedBody } from '../http/readCappedBody.js';
 import type { Store } from '../store/Store.js';
 import type { BasicAuthCredentials } from './createBasicAuthCheck.js';
 import { decodeWebhookEvent } from './decodeWebhookEvent.js';
-import { readCappedBody } from './readCappedBody.js';
 import { resolveWebhookOptions } from './resolveWebhookOptions.js';
 import { settleWithin } from './settleWithin.js';
 import { verifyWebhookSignature } from './verifyWebhookSignature.js';

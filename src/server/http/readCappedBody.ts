@@ -2,11 +2,15 @@
 export type CappedBody = Uint8Array<ArrayBuffer> | null;
 
 /**
- * Reads a request body, refusing more than `maxBytes` without buffering them: a declared
- * Content-Length over the cap is refused before reading, and otherwise the stream is counted
- * and cancelled at the first byte over the cap (no Content-Length, chunked, or a lying one).
+ * Reads a request or response body, refusing more than `maxBytes` without buffering them: a
+ * declared Content-Length over the cap is refused before reading, and otherwise the stream is
+ * counted and cancelled at the first byte over the cap (no Content-Length, chunked, or a lying
+ * one), so a hostile body costs at most `maxBytes` of memory.
  */
-export async function readCappedBody(request: Request, maxBytes: number): Promise<CappedBody> {
+export async function readCappedBody(
+  request: Pick<Request, 'headers' | 'body'>,
+  maxBytes: number,
+): Promise<CappedBody> {
   const declared = request.headers.get('content-length');
   if (declared !== null && /^\d+$/.test(declared) && Number(declared) > maxBytes) {
     await request.body?.cancel().catch(() => undefined);

@@ -1,0 +1,13 @@
+const DAY_MS = 24 * 3600 * 1000;
+
+/** The defaults of `createInsuranceBff`'s options (see `InsuranceBffOptions`). */
+export const BFF_DEFAULTS = {
+  basePath: '/api/insurance',
+  csrfHeader: { name: 'X-LIR-CSRF', value: '1' },
+  maxBodyBytes: 64 * 1024,
+  sessionRateLimit: { limit: 20, windowMs: 60_000 },
+  callMeNowThrottleMs: 60_000,
+  loanCacheTtlMs: 5_000,
+  idempotencyTtlMs: DAY_MS,
+  heartbeatMs: 15_000,
+} as const;

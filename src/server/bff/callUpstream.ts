@@ -1,0 +1,35 @@
+import type { PathParams } from '../../core/paths.js';
+import type { ClientOperationName, ServiceClient } from '../client/ServiceClient.js';
+
+/** Exactly what the BFF hands the service client: nothing of the browser's request but these. */
+export interface UpstreamCall {
+  params: PathParams;
+  body?: unknown;
+  signal: AbortSignal;
+}
+
+type UntypedCall = (
+  name: ClientOperationName,
+  options: { params: PathParams; body?: unknown; priority: 'interactive'; signal: AbortSignal },
+) => Promise<unknown>;
+
+/**
+ * Calls the service for a browser: validated path ids, the cleaned body, interactive priority
+ * and the request's signal (a closed tab stops queueing and retries). No header, cookie, query
+ * or host from the browser can reach the service, because none is passed.
+ */
+export function callUpstream(
+  client: ServiceClient,
+  name: ClientOperationName,
+  call: UpstreamCall,
+): Promise<unknown> {
+  const options = {
+    params: call.params,
+    ...(call.body === undefined ? {} : { body: call.body }),
+    priority: 'interactive' as const,
+    signal: call.signal,
+  };
+  // The row is chosen at run time, so the per-operation body type cannot be named statically;
+  // the body was validated against that row's own schema.
+  return (client.call as UntypedCall).call(client, name, options);
+}

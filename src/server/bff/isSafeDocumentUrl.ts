@@ -1,0 +1,23 @@
+// Loopback hosts as the URL parser normalizes them (it turns `0x7f.1` and `2130706433` into
+// dotted IPv4 and brackets IPv6), where plain http is allowed for local development.
+const LOOPBACK = /^(localhost|\[::1\]|127\.\d{1,3}\.\d{1,3}\.\d{1,3})$/;
+
+/**
+ * Whether a document URL may reach the browser: `https:` (plain `http:` only on a loopback
+ * host), no credentials in it, and on one of `hosts` when given. `javascript:`, `data:` and
+ * anything unparsable are refused.
+ */
+export function isSafeDocumentUrl(raw: unknown, hosts?: readonly string[]): boolean {
+  if (typeof raw !== 'string') return false;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    return false;
+  }
+  if (url.username !== '' || url.password !== '') return false;
+  const host = url.hostname.toLowerCase();
+  if (hosts && !hosts.some((h) => h.toLowerCase() === host)) return false;
+  if (url.protocol === 'https:') return true;
+  return url.protocol === 'http:' && LOOPBACK.test(host);
+}

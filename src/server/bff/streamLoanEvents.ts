@@ -1,0 +1,104 @@
+import type { EventRelay, RelayedEvent } from '../events/createEventRelay.js';
+import { formatSseEvent } from './formatSseEvent.js';
+import type { BffLogger } from './InsuranceBffOptions.js';
+
+/** Options of {@link streamLoanEvents}. */
+export interface LoanEventStreamOptions {
+  relay: EventRelay;
+  loanId: string;
+  /** Resume after this cursor (`Last-Event-ID`); null sends the whole backlog. */
+  cursor: string | null;
+  heartbeatMs: number;
+  /** The request's signal: the browser going away ends the stream. */
+  signal: AbortSignal;
+  logger: BffLogger;
+  /** Open streams, so `close()` can end them; the stream removes itself when it ends. */
+  open: Set<() => void>;
+}
+
+const encoder = new TextEncoder();
+/**
+ * A `text/event-stream` response of a loan's events: `retry: 3000`, the backlog after the cursor,
+ * then live events, with `: heartbeat` comments so proxies keep the connection open. It
+ * subscribes before reading the backlog, so no event falls between the two, and skips live
+ * events already sent from the backlog. Ending the request or cancelling the stream
+ * unsubscribes and stops the heartbeat.
+ */
+export function streamLoanEvents(options: LoanEventStreamOptions): Response {
+  const { relay, loanId, cursor, heartbeatMs, signal, logger, open } = options;
+  let stop: () => void = () => undefined;
+
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      let closed = false;
+      let live = false;
+      const pending: RelayedEvent[] = [];
+      const fromBacklog = new Set<string>();
+
+      const send = (text: string) => {
+        if (closed) return;
+        try {
+          controller.enqueue(encoder.encode(text));
+        } catch {
+          stop();
+        }
+      };
+      const subscription = relay.subscribe(loanId, (entry) => {
+        if (closed) return;
+        if (!live) pending.push(entry);
+        else if (!fromBacklog.has(entry.cursor)) send(formatSseEvent(entry));
+      });
+      const heartbeat = setInterval(() => send(': heartbeat\n\n'), heartbeatMs);
+      const onAbort = () => stop();
+
+      stop = () => {
+        if (closed) return;
+        closed = true;
+        clearInterval(heartbeat);
+        signal.removeEventListener('abort', onAbort);
+        open.delete(stop);
+        subscription.then((unsubscribe) => unsubscribe()).catch(() => undefined);
+        try {
+          controller.close();
+        } catch {
+          // already cancelled by the reader
+        }
+      };
+      open.add(stop);
+      signal.addEventListener('abort', onAbort, { once: true });
+      if (signal.aborted) {
+        stop();
+        return;
+      }
+
+      send('retry: 3000\n\n');
+      (async () => {
+        await subscription;
+        const backlog = await relay.read(loanId, cursor);
+        for (const entry of backlog) {
+          fromBacklog.add(entry.cursor);
+          send(formatSseEvent(entry));
+        }
+        live = true;
+        for (const entry of pending.splice(0)) {
+          if (!fromBacklog.has(entry.cursor)) send(formatSseEvent(entry));
+        }
+      })().catch(() => {
+        logger.error('insurance bff: event stream failed', { operation: 'loanEvents' });
+        stop();
+      });
+    },
+    cancel() {
+      stop();
+    },
+  });
+
+  return new Response(body, {
+    status: 200,
+    headers: {
+      'Content-Type': 'text/event-stream; charset=utf-8',
+      // Keeps nginx-style proxies from buffering the stream.
+      'X-Accel-Buffering': 'no',
+    },
+  });
+}
