@@ -1,0 +1,150 @@
+import { TimeoutError } from '../../core/errors/TimeoutError.js';
+import type { OperationDefinition } from '../../core/operations.js';
+import { operations } from '../../core/operations.js';
+import { buildOperationPath } from './buildOperationPath.js';
+import { createRateLimitQueue } from './createRateLimitQueue.js';
+import { createTimeoutSignal } from './createTimeoutSignal.js';
+import { createTokenProvider } from './createTokenProvider.js';
+import { requestToken } from './requestToken.js';
+import { resolveServiceClientOptions } from './resolveServiceClientOptions.js';
+import type { CallContext } from './runCall.js';
+import { runCall } from './runCall.js';
+import type {
+  ClientOperationName,
+  OperationOutput,
+  ServiceCallOptions,
+  ServiceClient,
+} from './ServiceClient.js';
+import type { ServiceClientOptions } from './ServiceClientOptions.js';
+
+/**
+ * Creates the client that calls the service for one partner (one lender client for platform
+ * partners). Create one per partner and keep it: its queue and its refresh in flight are what
+ * keep concurrent calls from stampeding. The token and the rate-limit window live in the store,
+ * so clients in several processes sharing a store share them too.
+ *
+ * What `call(name, { params, body, priority, signal })` does:
+ * - Builds the path from the operation table; a missing or malformed id is a
+ *   `ValidationError` before any request. Sends `body` as JSON when the operation takes one,
+ *   with `Authorization: Bearer`, `Accept: application/json` and `redirect: 'manual'`, and
+ *   parses a success with the operation's output schema (`undefined` for 204).
+ * - Token: kept in the store under `lir:token:<clientId>:<partnerId or ->`, replaced
+ *   `tokenRefreshSkewMs` (at most half its life) before `expires_in` runs out, counted from when
+ *   the answer arrived and clamped to 24 h. One refresh in flight per partner. A 401 drops the
+ *   token it was sent with (only if still cached), refreshes and replays the request once; that
+ *   replay does not count against `retry.attempts`. A second 401 is an `UnauthorizedError`. A
+ *   403 never refreshes.
+ * - Rate limit: rate-limited operations take a slot of `lir:rate:<clientId>:<partnerId or ->`
+ *   before every attempt; when the window is full the caller queues (interactive first) until
+ *   a slot frees or its deadline, then gets `RateLimitedError(retryAfterMs)` with no request.
+ *   Other operations never wait and are not counted.
+ * - Retries, at most `retry.attempts` attempts: a 429 (from any operation, or the token
+ *   endpoint) after `Retry-After` plus full jitter; a 5xx, a network error or an attempt
+ *   timeout only for idempotent operations (a request that may have been processed is never
+ *   repeated); a failed token request whatever the operation, since it was not sent. Never
+ *   another 4xx. A `Retry-After` above `retry.maxRetryAfterMs`, or a wait past the deadline,
+ *   is not waited for: the `RateLimitedError` comes at once.
+ * - Redirects are not followed (502 `upstream_redirect`); a success body over
+ *   `maxResponseBytes` is 502 `upstream_too_large`; a body that is not JSON, or not of the
+ *   operation's shape, is 502 `invalid_response`; a body that never ends is an attempt timeout.
+ * - The deadline ends the call with a `TimeoutError` (a `RateLimitedError` while queued).
+ *   Aborting `signal` ends it at once, in the queue, in backoff or in flight, rejecting with
+ *   the signal's reason as `fetch` does; no request is sent after that.
+ *
+ * Messages taken from the service's error bodies are cut to 200 characters with the token and
+ * the secret redacted; neither ever appears in an error, its cause or a log line.
+ *
+ * @example
+ * const client = createServiceClient({ baseUrl: 'https://host/lenders', clientId, clientSecret });
+ * const loan = await client.call('getLoan', { params: { loanId } });
+ *
+ * @throws TypeError or RangeError for invalid options (see `ServiceClientOptions`).
+ */
+export function createServiceClient(options: ServiceClientOptions): ServiceClient {
+  const config = resolveServiceClientOptions(options);
+  const scope = `${config.clientId}:${config.partnerId ?? '-'}`;
+  const now = () => Date.now();
+  // partner_id comes from configuration only: nothing a caller passes reaches this body.
+  const tokenBody = JSON.stringify({
+    client_id: config.clientId,
+    client_secret: config.clientSecret,
+    ...(config.partnerId === undefined ? {} : { partner_id: config.partnerId }),
+  });
+
+  const ctx: CallContext = {
+    config,
+    now,
+    tokens: createTokenProvider({
+      store: config.store,
+      key: `lir:token:${scope}`,
+      lockTtlMs: config.timeoutMs * 2,
+      skewMs: config.tokenRefreshSkewMs,
+      now,
+      request: () =>
+        requestToken({
+          fetch: config.fetch(),
+          url: `${config.baseUrl}${operations.createToken.upstream.path}`,
+          body: tokenBody,
+          timeoutMs: config.timeoutMs,
+          maxBytes: config.maxResponseBytes,
+          logger: config.logger,
+          partnerId: config.partnerId,
+        }),
+    }),
+    queue: createRateLimitQueue({
+      store: config.store,
+      key: `lir:rate:${scope}`,
+      limit: config.rateLimit.limit,
+      backgroundLimit: config.rateLimit.backgroundLimit,
+      windowMs: config.rateLimit.windowMs,
+      now,
+    }),
+  };
+
+  async function call<N extends ClientOperationName>(
+    name: N,
+    callOptions: ServiceCallOptions<N> = {},
+  ): Promise<OperationOutput<N>> {
+    const op: OperationDefinition | undefined = Object.hasOwn(operations, name)
+      ? operations[name]
+      : undefined;
+    if (!op?.upstream || (name as string) === 'createToken') {
+      throw new TypeError('Unknown service operation');
+    }
+    const url = `${config.baseUrl}${buildOperationPath(op.upstream.path, callOptions.params ?? {})}`;
+    const callerSignal = callOptions.signal;
+    callerSignal?.throwIfAborted();
+
+    const deadlineAt = now() + config.deadlineMs;
+    const deadline = createTimeoutSignal(config.deadlineMs, 'The call passed its deadline');
+    const signal = callerSignal
+      ? AbortSignal.any([callerSignal, deadline.signal])
+      : deadline.signal;
+    try {
+      return (await runCall(ctx, {
+        name,
+        op,
+        method: op.upstream.method,
+        url,
+        body:
+          op.input !== null && callOptions.body !== undefined
+            ? JSON.stringify(callOptions.body)
+            : undefined,
+        priority: callOptions.priority === 'background' ? 'background' : 'interactive',
+        deadlineAt,
+        signal,
+        callerSignal,
+      })) as OperationOutput<N>;
+    } catch (error) {
+      if (callerSignal?.aborted && error === callerSignal.reason) throw error;
+      if (deadline.signal.aborted && error === deadline.signal.reason) {
+        throw new TimeoutError(`The service call ${name} did not finish within its deadline`);
+      }
+      throw error;
+    } finally {
+      deadline.clear();
+    }
+  }
+
+  return Object.freeze({ call, partnerId: config.partnerId });
+}

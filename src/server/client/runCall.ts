@@ -1,0 +1,187 @@
+import { errorFromResponse } from '../../core/errors/errorFromResponse.js';
+import { NetworkError } from '../../core/errors/NetworkError.js';
+import { RateLimitedError } from '../../core/errors/RateLimitedError.js';
+import { ServiceError } from '../../core/errors/ServiceError.js';
+import { TimeoutError } from '../../core/errors/TimeoutError.js';
+import { UnauthorizedError } from '../../core/errors/UnauthorizedError.js';
+import type { HttpMethod, OperationDefinition } from '../../core/operations.js';
+import { backoffDelay } from './backoffDelay.js';
+import type { RateLimitQueue } from './createRateLimitQueue.js';
+import type { TokenProvider } from './createTokenProvider.js';
+import { parseSuccessBody } from './parseSuccessBody.js';
+import { TRANSIENT_TOKEN_CODES } from './requestToken.js';
+import type { ResolvedServiceClientOptions } from './resolveServiceClientOptions.js';
+import type { CallPriority } from './ServiceClient.js';
+import { sanitizeErrorBody } from './sanitizeErrorBody.js';
+import { sendAttempt } from './sendAttempt.js';
+import { sleep } from './sleep.js';
+
+/** What a call runs with: the client's parts and settings. */
+export interface CallContext {
+  config: ResolvedServiceClientOptions;
+  tokens: TokenProvider;
+  queue: RateLimitQueue;
+  now: () => number;
+}
+
+/** One call, ready to send. */
+export interface CallRequest {
+  name: string;
+  op: Pick<OperationDefinition, 'rateLimited' | 'idempotent' | 'output'>;
+  method: HttpMethod;
+  url: string;
+  /** JSON text, or undefined for no body. */
+  body: string | undefined;
+  priority: CallPriority;
+  deadlineAt: number;
+  /** Aborts on the caller's signal or the deadline. */
+  signal: AbortSignal;
+  /** The caller's own signal, for the queue (which fails on the deadline by itself). */
+  callerSignal: AbortSignal | undefined;
+}
+
+/** Why an attempt failed, and whether another one may help. */
+interface Failure {
+  error: unknown;
+  retryable: boolean;
+  /** From `Retry-After` on a 429: the next attempt waits at least this long. */
+  retryAfterMs?: number | undefined;
+  /** For logs. */
+  reason: string;
+}
+
+type Step =
+  | { kind: 'done'; value: unknown }
+  | { kind: 'failed'; failure: Failure }
+  /** The token was refused: replay with a fresh one. */
+  | { kind: 'replay' };
+
+/** A failed token request is retryable (the operation was not sent) unless it is our fault. */
+function tokenFailure(error: unknown): Failure {
+  if (error instanceof RateLimitedError) {
+    return { error, retryable: true, retryAfterMs: error.retryAfterMs, reason: 'token_429' };
+  }
+  const transient =
+    error instanceof TimeoutError ||
+    error instanceof NetworkError ||
+    (error instanceof ServiceError && TRANSIENT_TOKEN_CODES.has(error.serviceCode));
+  if (!transient) throw error;
+  return { error, retryable: true, reason: 'token_unavailable' };
+}
+
+async function attemptOnce(
+  ctx: CallContext,
+  req: CallRequest,
+  allowReplay: boolean,
+): Promise<Step> {
+  const { config, now } = ctx;
+  let token: string;
+  try {
+    token = await ctx.tokens.get(req.signal);
+  } catch (error) {
+    if (req.signal.aborted) throw req.signal.reason;
+    return { kind: 'failed', failure: tokenFailure(error) };
+  }
+  if (req.op.rateLimited) await ctx.queue.acquire(req.priority, req.deadlineAt, req.callerSignal);
+  const result = await sendAttempt({
+    fetch: config.fetch(),
+    url: req.url,
+    method: req.method,
+    headers: {
+      Authorization: `Bearer ${token}`,
+      Accept: 'application/json',
+      ...(req.body === undefined ? {} : { 'Content-Type': 'application/json' }),
+    },
+    ...(req.body === undefined ? {} : { body: req.body }),
+    // The call's signal already carries the deadline, which cuts a late attempt short.
+    timeoutMs: config.timeoutMs,
+    signal: req.signal,
+    maxBytes: config.maxResponseBytes,
+  });
+  const retryable = req.op.idempotent;
+  switch (result.kind) {
+    case 'redirect':
+      throw new ServiceError(502, 'upstream_redirect', 'The service answered with a redirect');
+    case 'too_large':
+      throw new ServiceError(502, 'upstream_too_large', 'The service response is too large');
+    case 'timeout': {
+      const error = new TimeoutError(`The service did not answer ${req.name} in time`);
+      return { kind: 'failed', failure: { error, retryable, reason: 'timeout' } };
+    }
+    case 'network': {
+      // No `cause`: a fetch error may carry request details; its name and code go to the log.
+      const error = new NetworkError(`The service could not be reached for ${req.name}`);
+      const reason = `network ${result.errorCode ?? result.errorName}`;
+      return { kind: 'failed', failure: { error, retryable, reason } };
+    }
+  }
+  const { status } = result;
+  if (status >= 200 && status < 300) {
+    return { kind: 'done', value: parseSuccessBody(req.op, status, result.body) };
+  }
+  const error = errorFromResponse(
+    {
+      status,
+      body: sanitizeErrorBody(new TextDecoder().decode(result.body), [token, config.clientSecret]),
+      retryAfter: result.headers.get('retry-after'),
+    },
+    now(),
+  );
+  if (status === 401) {
+    if (!allowReplay) throw error instanceof UnauthorizedError ? error : new UnauthorizedError();
+    // Drop the refused token only if it is still the cached one: a late 401 for an old token
+    // must not drop the newer token another caller already fetched.
+    await ctx.tokens.invalidate(token);
+    return { kind: 'replay' };
+  }
+  if (status === 429) {
+    const retryAfterMs = error instanceof RateLimitedError ? error.retryAfterMs : undefined;
+    return {
+      kind: 'failed',
+      failure: { error, retryable: true, retryAfterMs, reason: 'status 429' },
+    };
+  }
+  if (status >= 500) {
+    return { kind: 'failed', failure: { error, retryable, reason: `status ${status}` } };
+  }
+  throw error;
+}
+
+/**
+ * The retry loop of one call. At most `retry.attempts` attempts; a 401 replay after a token
+ * refresh comes on top, once. Between attempts it waits `Retry-After` (when a 429 gave one)
+ * plus full jitter: adding the jitter to the floor, rather than taking the larger of the two,
+ * spreads the retries of callers who got the same `Retry-After` instead of releasing them
+ * together. A `Retry-After` above `maxRetryAfterMs`, or a wait that would end past the
+ * deadline, ends the call at once with the error in hand.
+ */
+export async function runCall(ctx: CallContext, req: CallRequest): Promise<unknown> {
+  const { retry, random, logger } = ctx.config;
+  let replayed = false;
+  for (let attempt = 1; ; ) {
+    const step = await attemptOnce(ctx, req, !replayed);
+    if (step.kind === 'done') return step.value;
+    if (step.kind === 'replay') {
+      replayed = true;
+      logger.warn('Access token refused; refreshing it and replaying once', {
+        operation: req.name,
+      });
+      continue;
+    }
+    const { failure } = step;
+    if (!failure.retryable || attempt >= retry.attempts) throw failure.error;
+    const { retryAfterMs } = failure;
+    if (retryAfterMs !== undefined && retryAfterMs > retry.maxRetryAfterMs) throw failure.error;
+    const delay =
+      (retryAfterMs ?? 0) + backoffDelay(attempt - 1, retry.baseDelayMs, retry.maxDelayMs, random);
+    if (ctx.now() + delay >= req.deadlineAt) throw failure.error;
+    logger.warn('Service call failed; retrying', {
+      operation: req.name,
+      attempt,
+      reason: failure.reason,
+      delayMs: delay,
+    });
+    await sleep(delay, req.signal);
+    attempt += 1;
+  }
+}

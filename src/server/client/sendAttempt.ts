@@ -1,0 +1,109 @@
+import { raceSignal } from '../http/raceSignal.js';
+import { readCappedBody } from '../http/readCappedBody.js';
+import { createTimeoutSignal } from './createTimeoutSignal.js';
+
+/** What one HTTP exchange with the service came to. */
+export type AttemptResult =
+  /** An answer other than a redirect, with its body read (an error body may be cut to ''). */
+  | { kind: 'response'; status: number; headers: Headers; body: Uint8Array }
+  /** A 3xx, or an `opaqueredirect` from `redirect: 'manual'`: never followed. */
+  | { kind: 'redirect'; status: number }
+  /** A success body larger than allowed. */
+  | { kind: 'too_large'; status: number }
+  /** No answer: the connection failed or the body broke off. */
+  | { kind: 'network'; errorName: string; errorCode: string | undefined }
+  /** No complete answer within the attempt's time. */
+  | { kind: 'timeout' };
+
+/** Inputs of {@link sendAttempt}. */
+export interface AttemptRequest {
+  fetch: typeof fetch;
+  url: string;
+  method: string;
+  headers: Record<string, string>;
+  body?: string;
+  /** This attempt's time, from sending to the end of the body. */
+  timeoutMs: number;
+  /** The call's signal (caller abort, deadline): when it aborts, its reason is thrown. */
+  signal: AbortSignal;
+  /** Cap of a success body. */
+  maxBytes: number;
+}
+
+// Error bodies only feed a short message: no need to hold a large one in memory.
+const ERROR_BODY_CAP = 64 * 1024;
+const EMPTY = new Uint8Array(0);
+
+function describe(error: unknown): { errorName: string; errorCode: string | undefined } {
+  const name = error instanceof Error ? error.name : typeof error;
+  const cause =
+    error instanceof Error ? (error.cause as { code?: unknown } | undefined) : undefined;
+  return { errorName: name, errorCode: typeof cause?.code === 'string' ? cause.code : undefined };
+}
+
+/**
+ * Sends one request and reads its answer within `timeoutMs`. Redirects are not followed
+ * (`redirect: 'manual'`): the token must never travel to another host. A `fetch` that ignores
+ * its signal is raced against it, so a hung implementation cannot outlive the attempt.
+ *
+ * @throws the call signal's reason when the call is aborted (by its caller or its deadline);
+ *   every other failure is a result, for the caller's retry policy to weigh.
+ */
+export async function sendAttempt(request: AttemptRequest): Promise<AttemptResult> {
+  const timeout = createTimeoutSignal(request.timeoutMs, 'The attempt timed out');
+  const signal = AbortSignal.any([request.signal, timeout.signal]);
+  const failure = (error: unknown): AttemptResult => {
+    if (request.signal.aborted) throw request.signal.reason;
+    if (timeout.signal.aborted) return { kind: 'timeout' };
+    return { kind: 'network', ...describe(error) };
+  };
+  try {
+    let pending: Promise<Response>;
+    try {
+      pending = Promise.resolve(
+        request.fetch(request.url, {
+          method: request.method,
+          headers: request.headers,
+          ...(request.body === undefined ? {} : { body: request.body }),
+          redirect: 'manual',
+          signal,
+        }),
+      );
+    } catch (error) {
+      return failure(error);
+    }
+    let response: Response;
+    try {
+      response = await raceSignal(pending, signal);
+    } catch (error) {
+      // An answer arriving after we gave up still holds a connection until its body is released.
+      pending.then((late) => late.body?.cancel().catch(() => undefined)).catch(() => undefined);
+      return failure(error);
+    }
+    const { status } = response;
+    if (response.type === 'opaqueredirect' || (status >= 300 && status < 400)) {
+      response.body?.cancel().catch(() => undefined);
+      return { kind: 'redirect', status };
+    }
+    const ok = status >= 200 && status < 300;
+    let body: Uint8Array | null;
+    try {
+      body = await readCappedBody(
+        response,
+        ok ? request.maxBytes : Math.min(request.maxBytes, ERROR_BODY_CAP),
+        signal,
+      );
+    } catch (error) {
+      return failure(error);
+    }
+    if (body === null) {
+      // An oversized error body is dropped, not fatal: its status still decides what happens.
+      return ok
+        ? { kind: 'too_large', status }
+        : { kind: 'response', status, headers: response.headers, body: EMPTY };
+    }
+    return { kind: 'response', status, headers: response.headers, body };
+  } finally {
+    timeout.clear();
+  }
+}
