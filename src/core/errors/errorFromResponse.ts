@@ -57,7 +57,8 @@ function readIssues(raw: unknown): FieldIssue[] {
  */
 export function errorFromResponse(parts: ErrorResponseParts, now = Date.now()): InsuranceError {
   const body = readBody(parts.body);
-  const message = typeof body.message === 'string' ? body.message : undefined;
+  // Whatever the shape, an upstream message is kept short: it is shown, logged and relayed.
+  const message = typeof body.message === 'string' ? body.message.slice(0, 200) : undefined;
   const code = typeof body.code === 'string' ? body.code : undefined;
   const { status } = parts;
   // Our own codes (from a BFF or the sandbox) say more than the status does.

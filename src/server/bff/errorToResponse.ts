@@ -14,6 +14,9 @@ import { jsonResponse } from './jsonResponse.js';
 
 /** Field issues sent back at most: a hostile 10^5-item array must not become a 10 MB answer. */
 export const MAX_ISSUES = 20;
+/** The longest wait passed on to a browser (R9: an upstream's huge Retry-After is not). */
+const MAX_RETRY_AFTER_SECONDS = 3600;
+
 /** `Retry-After` when the service said 429 without saying how long. */
 const DEFAULT_RETRY_AFTER_SECONDS = 5;
 const SAFE_CODE = /^[a-z][a-z0-9_]{0,63}$/;
@@ -53,7 +56,7 @@ export function errorToResponse(error: unknown, ctx: ErrorContext): Response {
     const seconds =
       error.retryAfterMs === undefined
         ? DEFAULT_RETRY_AFTER_SECONDS
-        : Math.max(1, Math.ceil(error.retryAfterMs / 1000));
+        : Math.min(MAX_RETRY_AFTER_SECONDS, Math.max(1, Math.ceil(error.retryAfterMs / 1000)));
     const body = toErrorBody(new RateLimitedError(seconds * 1000, clip(error.message)));
     return jsonResponse(body, 429, { 'Retry-After': String(seconds) });
   }

@@ -1,34 +1,50 @@
+import { raceSignal } from './raceSignal.js';
+
 /** The body's bytes, or `null` when it is larger than the cap. */
 export type CappedBody = Uint8Array<ArrayBuffer> | null;
+
+function cancelQuietly(body: ReadableStream<Uint8Array> | null): void {
+  body?.cancel().catch(() => undefined);
+}
 
 /**
  * Reads a request or response body, refusing more than `maxBytes` without buffering them: a
  * declared Content-Length over the cap is refused before reading, and otherwise the stream is
  * counted and cancelled at the first byte over the cap (no Content-Length, chunked, or a lying
- * one), so a hostile body costs at most `maxBytes` of memory.
+ * one), so a hostile body costs at most `maxBytes` of memory. A body that never ends is stopped
+ * by `signal`, even when the stream ignores cancellation.
+ *
+ * @throws the signal's reason when it aborts; the stream's error when the body breaks off.
  */
 export async function readCappedBody(
-  request: Pick<Request, 'headers' | 'body'>,
+  message: Pick<Request, 'headers' | 'body'>,
   maxBytes: number,
+  signal?: AbortSignal,
 ): Promise<CappedBody> {
-  const declared = request.headers.get('content-length');
-  if (declared !== null && /^\d+$/.test(declared) && Number(declared) > maxBytes) {
-    await request.body?.cancel().catch(() => undefined);
+  const declared = message.headers.get('content-length')?.trim();
+  if (declared && /^\d+$/.test(declared) && Number(declared) > maxBytes) {
+    cancelQuietly(message.body);
     return null;
   }
-  if (request.body === null) return new Uint8Array(0);
-  const reader = request.body.getReader();
+  const body = message.body;
+  if (!body) return new Uint8Array(0);
+  const reader = body.getReader();
   const chunks: Uint8Array[] = [];
   let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > maxBytes) {
-      await reader.cancel().catch(() => undefined);
-      return null;
+  try {
+    for (;;) {
+      const { done, value } = await (signal ? raceSignal(reader.read(), signal) : reader.read());
+      if (done) break;
+      total += value.byteLength;
+      if (total > maxBytes) {
+        reader.cancel().catch(() => undefined);
+        return null;
+      }
+      chunks.push(value);
     }
-    chunks.push(value);
+  } catch (error) {
+    reader.cancel().catch(() => undefined);
+    throw signal?.aborted ? signal.reason : error;
   }
   const bytes = new Uint8Array(total);
   let offset = 0;

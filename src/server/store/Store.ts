@@ -32,7 +32,11 @@ export interface Store {
   deleteToken(key: string, token: string): Promise<void>;
   /** Runs `fn` holding a lock on `key` (released after, or after `ttlMs` if the holder died). */
   withLock<T>(key: string, ttlMs: number, fn: () => Promise<T>): Promise<T>;
-  /** Atomically takes a slot in a sliding window of `limit` per `windowMs`, or says when to retry. */
+  /**
+   * Atomically takes a slot in a sliding window of `limit` per `windowMs`, or says when to retry.
+   * `limit` is per call, not per key: callers use a lower limit on the same key to keep a reserve
+   * (background calls stop at 80 % so a borrower never waits behind them).
+   */
   acquireSlot(key: string, limit: number, windowMs: number): Promise<SlotResult>;
   /** Sets `key` if absent, with an expiry; true when this call set it (a claim). */
   setIfAbsent(key: string, value: string, ttlMs: number): Promise<boolean>;
