@@ -27,7 +27,8 @@ export async function startSandboxServer(
   const { port = 4010, hostname = '127.0.0.1', ...sandboxOptions } = options;
   const sandbox = createSandboxService(sandboxOptions);
   const server = serve({
-    fetch: sandbox.handler,
+    // Looked up per request, so a test may wrap the handler after the server started.
+    fetch: (request) => sandbox.handler(request),
     port,
     hostname,
     silent: true,
