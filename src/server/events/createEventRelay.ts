@@ -22,7 +22,8 @@ export interface EventRelay {
   /**
    * Relays an event to its loan's subscribers and backlog, linking a policy to its loan. The loan
    * comes from `data.loanId`, else from the `externalId` the application was created with, else
-   * from a policy already linked. Returns the loan id, or null when no loan is known.
+   * from a policy already linked. Returns the loan id, or null when no loan is known. An event
+   * id is relayed once however often it is handed in (a webhook redelivered after a crash).
    */
   publish(event: WebhookEnvelope): Promise<string | null>;
   /** Calls `listener` for each event relayed to the loan from now on, from any instance. */
@@ -63,6 +64,7 @@ export function createEventRelay(options: EventRelayOptions): EventRelay {
     stream: (loanId: string) => `lir:events:${loanId}`,
     channel: (loanId: string) => `lir:loan:${loanId}`,
     all: 'lir:loans',
+    relayed: (eventId: string) => `lir:relayed:${eventId}`,
   };
 
   async function loanOf(event: WebhookEnvelope): Promise<string | null> {
@@ -85,6 +87,8 @@ export function createEventRelay(options: EventRelayOptions): EventRelay {
     async publish(event) {
       const loanId = await loanOf(event);
       if (!loanId) return null;
+      // Checked before and marked after: a crash in between relays twice, never zero times.
+      if ((await store.get(keys.relayed(event.id))) !== null) return loanId;
       const policyId = str(event.data.policyId);
       if (policyId) await store.set(keys.policy(policyId), loanId, retention);
       const loanEvent: LoanEvent = {
@@ -99,6 +103,7 @@ export function createEventRelay(options: EventRelayOptions): EventRelay {
       const relayed = JSON.stringify({ cursor, event: loanEvent });
       await store.publish(keys.channel(loanId), relayed);
       await store.publish(keys.all, relayed);
+      await store.set(keys.relayed(event.id), '1', retention);
       return loanId;
     },
     subscribe(loanId, listener) {

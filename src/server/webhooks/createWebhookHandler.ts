@@ -110,9 +110,6 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
     logger,
   } = resolveWebhookOptions(options);
   const claimKey = (id: string) => `lir:webhook:${id}`;
-  // A separate key, kept as long as the claim's done record: a redelivery after a crash
-  // (claim expired, event not marked done) calls onEvent again but does not relay twice.
-  const relayedKey = (id: string) => `lir:webhook-relayed:${id}`;
 
   async function signatureValid(body: Uint8Array, signature: string): Promise<boolean> {
     for (const secret of secrets) {
@@ -157,10 +154,9 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
   }
 
   async function processEvent(event: WebhookEvent): Promise<void> {
-    if ((await store.get(relayedKey(event.id))) === null) {
-      await relay.publish(event);
-      await store.set(relayedKey(event.id), '1', retentionMs);
-    }
+    // The relay publishes an event id once, so a redelivery after a crash (claim expired, event
+    // not marked done) calls onEvent again but does not relay twice.
+    await relay.publish(event);
     await options.onEvent?.(event);
   }
 

@@ -88,6 +88,14 @@ describe('event relay', () => {
     expect(after.map((e) => e.event.type)).toEqual(['policy.bound']);
   });
 
+  it('relays an event id once, however often it is handed in', async () => {
+    const relay = createEventRelay({ store: createMemoryStore() });
+    const e = event('loan.shopped', { loanId: 'ln_1' });
+    expect(await relay.publish(e)).toBe('ln_1');
+    expect(await relay.publish(e)).toBe('ln_1');
+    expect(await relay.read('ln_1', null)).toHaveLength(1);
+  });
+
   it('keeps only the configured backlog per loan', async () => {
     const relay = createEventRelay({ store: createMemoryStore(), backlogLength: 2 });
     for (let i = 0; i < 5; i++) await relay.publish(event('loan.shopped', { loanId: 'ln_1' }));
