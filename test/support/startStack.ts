@@ -8,6 +8,7 @@ import type { Store } from '../../src/server/store/Store.js';
 import { createWebhookHandler } from '../../src/server/webhooks/createWebhookHandler.js';
 import type { SandboxServerOptions } from '../../src/testing/startSandboxServer.js';
 import { startSandboxServer } from '../../src/testing/startSandboxServer.js';
+import { readResponse } from './readResponse.js';
 
 /** The BFF's base path and the webhook path in a started stack. */
 export const API = '/api/insurance';
@@ -109,15 +110,7 @@ export async function startStack(options: StackOptions = {}) {
         },
         ...(body === undefined ? {} : { body: JSON.stringify(body) }),
       });
-      const text = await res.text();
-      let json: unknown;
-      try {
-        json = JSON.parse(text);
-      } catch {
-        json = undefined;
-      }
-      // biome-ignore lint/suspicious/noExplicitAny: a test reads whatever came back; its assertions check the shape
-      return { status: res.status, headers: res.headers, text, json: json as any };
+      return readResponse(res);
     },
   });
 

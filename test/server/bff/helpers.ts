@@ -18,6 +18,11 @@ import { createMemoryStore } from '../../../src/server/store/createMemoryStore.j
 import type { Store } from '../../../src/server/store/Store.js';
 import type { SandboxService } from '../../../src/testing/index.js';
 import { SANDBOX_DEFAULTS } from '../../../src/testing/index.js';
+import type { ApiResponse } from '../../support/readResponse.js';
+import { readResponse } from '../../support/readResponse.js';
+
+export type { ApiResponse };
+export { readResponse };
 
 /** The browser's origin in these tests (the BFF is same-origin with the portal). */
 export const ORIGIN = 'https://portal.example';
@@ -186,27 +191,6 @@ export async function createSandboxClient(
     if (!row.output || response.status === 204) return undefined;
     return parseResponse(row.output as GenericSchema<unknown, unknown>, JSON.parse(text));
   });
-}
-
-/** A response, read once. */
-export interface ApiResponse {
-  status: number;
-  headers: Headers;
-  // biome-ignore lint/suspicious/noExplicitAny: tests read response bodies field by field
-  json: any;
-  text: string;
-}
-
-/** Reads a response once. */
-export async function readResponse(response: Response): Promise<ApiResponse> {
-  const text = await response.text();
-  const type = response.headers.get('content-type') ?? '';
-  return {
-    status: response.status,
-    headers: response.headers,
-    json: type.includes('json') && text !== '' ? JSON.parse(text) : undefined,
-    text,
-  };
 }
 
 /** How a test request is sent. */

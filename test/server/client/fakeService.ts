@@ -1,6 +1,10 @@
 import { matchOperation } from '../../../src/core/matchOperation.js';
 import type { PathParams } from '../../../src/core/paths.js';
 import type { ServiceClientOptions } from '../../../src/server/client/ServiceClientOptions.js';
+import { seededRandom } from '../../../src/testing/sandbox/prng.js';
+
+/** A seeded PRNG in [0, 1) (mulberry32), for reproducible jitter. */
+export { seededRandom };
 
 export const BASE_URL = 'https://service.test/lenders';
 export const CLIENT_ID = 'client_one';
@@ -232,18 +236,6 @@ export function clientOptions(
     clientSecret: CLIENT_SECRET,
     fetch: service.fetch,
     ...overrides,
-  };
-}
-
-/** A seeded PRNG in [0, 1) (mulberry32), for reproducible jitter. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
   };
 }
 

@@ -13,6 +13,11 @@ import {
   createSandboxService,
   SANDBOX_DEFAULTS,
 } from '../../../src/testing/index.js';
+import type { ApiResponse } from '../../support/readResponse.js';
+import { readResponse } from '../../support/readResponse.js';
+
+export type { ApiResponse };
+export { readResponse };
 
 export const SECOND = 1_000;
 export const MINUTE = 60 * SECOND;
@@ -44,15 +49,6 @@ export const DEFAULT_CREDENTIALS: TokenCredentials = {
   client_id: SANDBOX_DEFAULTS.clientId,
   client_secret: SANDBOX_DEFAULTS.clientSecret,
 };
-
-/** A response, read once: status, headers, the text and, for JSON answers, the parsed body. */
-export interface ApiResponse {
-  status: number;
-  headers: Headers;
-  // biome-ignore lint/suspicious/noExplicitAny: tests read response bodies field by field
-  json: any;
-  text: string;
-}
 
 /** One request the fake webhook receiver got. */
 export interface ReceivedWebhook {
@@ -121,18 +117,6 @@ export function verifySignature(body: string, secret: string, signature: string 
   if (!signature || !/^[0-9a-f]{64}$/.test(signature)) return false;
   const expected = createHmac('sha256', secret).update(body, 'utf8').digest();
   return timingSafeEqual(expected, Buffer.from(signature, 'hex'));
-}
-
-/** Reads a response once into an {@link ApiResponse}. */
-export async function readResponse(response: Response): Promise<ApiResponse> {
-  const text = await response.text();
-  const type = response.headers.get('content-type') ?? '';
-  return {
-    status: response.status,
-    headers: response.headers,
-    json: type.includes('json') && text !== '' ? JSON.parse(text) : undefined,
-    text,
-  };
 }
 
 /** Options of {@link createHarness}. */
