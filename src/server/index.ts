@@ -13,8 +13,6 @@ export type {
 export type {
   EventRelay,
   EventRelayOptions,
-  LoanEvent,
-  RelayedEvent,
 } from './events/createEventRelay.js';
 export { createEventRelay } from './events/createEventRelay.js';
 export type { MemoryStoreOptions } from './store/createMemoryStore.js';

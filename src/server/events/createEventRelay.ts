@@ -1,21 +1,9 @@
+import type { LoanEvent, RelayedEvent } from '../../core/schemas/loanEvent.js';
 import type { WebhookEnvelope } from '../../core/schemas/webhookEvent.js';
+
+export type { LoanEvent, RelayedEvent };
+
 import type { Store } from '../store/Store.js';
-
-/** What a browser learns about an event: identifiers only, like the webhook itself. */
-export interface LoanEvent {
-  /** The webhook event id. */
-  id: string;
-  type: string;
-  occurredAt: string;
-  loanId: string;
-  policyId?: string;
-}
-
-/** A relayed event with its position in the loan's stream (the SSE id / polling cursor). */
-export interface RelayedEvent {
-  cursor: string;
-  event: LoanEvent;
-}
 
 /** Fans verified webhook events out to every BFF instance, per loan, with a short backlog. */
 export interface EventRelay {
