@@ -16,6 +16,7 @@ export default defineConfig({
         index: 'src/index.ts',
         server: 'src/server/index.ts',
         testing: 'src/testing/index.ts',
+        'testing-msw': 'src/testing/msw/index.ts',
         cli: 'src/testing/cli.ts',
       },
       formats: ['es'],

@@ -1,5 +1,13 @@
 import { defineConfig } from 'vitest/config';
 
+// Tests of browser-side code (adapter, hooks, components) run in jsdom with MSW at the network
+// edge; everything else runs in Node.
+const dom = [
+  'test/adapter/**/*.test.{ts,tsx}',
+  'test/hooks/**/*.test.{ts,tsx}',
+  'test/components/**/*.test.{ts,tsx}',
+];
+
 export default defineConfig({
   test: {
     projects: [
@@ -8,7 +16,15 @@ export default defineConfig({
           name: 'unit',
           environment: 'node',
           include: ['test/**/*.test.ts'],
-          exclude: ['test/integration/**'],
+          exclude: ['test/integration/**', ...dom],
+        },
+      },
+      {
+        test: {
+          name: 'dom',
+          environment: 'jsdom',
+          include: dom,
+          setupFiles: ['./test/setup/dom.ts'],
         },
       },
       {

@@ -1,5 +1,7 @@
 export type { LoanApplicationFixtureOverrides } from './createLoanApplicationFixture.js';
 export { createLoanApplicationFixture } from './createLoanApplicationFixture.js';
+export type { MockBff, MockBffOptions } from './mockBff/createMockBff.js';
+export { createMockBff } from './mockBff/createMockBff.js';
 export type {
   ClockTask,
   SandboxClock,

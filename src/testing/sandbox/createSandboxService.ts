@@ -5,6 +5,7 @@ import { hmacSha256Hex } from '../../core/hmacSha256Hex.js';
 import { matchOperation } from '../../core/matchOperation.js';
 import type { OperationName, ServiceOperationName } from '../../core/operations.js';
 import { operations } from '../../core/operations.js';
+import type { ConsentRecord } from '../../core/schemas/consentRecord.js';
 import type { WebhookEnvelope } from '../../core/schemas/webhookEvent.js';
 import { validateInput } from '../../core/validateInput.js';
 import { callOperations } from './callOperations.js';
@@ -79,6 +80,8 @@ export interface SandboxLoanSnapshot {
   consentRecorded: boolean;
   generalConsentRecorded: boolean;
   tcpaConsentRecorded: boolean;
+  /** The TCPA consent record, when recorded. */
+  tcpaConsent: ConsentRecord | null;
   selectedQuoteId: string | null;
   policyIds: readonly string[];
   contacts: readonly unknown[];
@@ -105,6 +108,8 @@ export interface SandboxService {
   registerWebhook(clientId: string, target: WebhookTarget | null): void;
   /** Every event emitted, in order. */
   readonly events: readonly WebhookEnvelope[];
+  /** Calls `listener` with each event emitted from now on; returns a function that stops it. */
+  subscribe(listener: (event: WebhookEnvelope) => void): () => void;
   /** Every webhook delivery attempt, in order. */
   readonly deliveries: readonly DeliveryAttempt[];
   /** Advisor tasks created by schedule call and call me now. */
@@ -193,6 +198,7 @@ export function createSandboxService(options: SandboxServiceOptions = {}): Sandb
       : {}),
   });
   const events: WebhookEnvelope[] = [];
+  const listeners = new Set<(event: WebhookEnvelope) => void>();
   const requests: Partial<Record<OperationName, number>> = {};
   let rateLimited = 0;
   const faults: SandboxFault[] = [];
@@ -225,6 +231,7 @@ export function createSandboxService(options: SandboxServiceOptions = {}): Sandb
         },
       };
       events.push(event);
+      for (const listener of [...listeners]) listener(event);
       const client = clients.find((c) => c.clientId === partner.clientId);
       if (client?.webhook) {
         dispatcher.dispatch({
@@ -352,6 +359,12 @@ export function createSandboxService(options: SandboxServiceOptions = {}): Sandb
       client.webhook = target;
     },
     events,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+      };
+    },
     get deliveries() {
       return dispatcher.attempts;
     },
@@ -365,6 +378,7 @@ export function createSandboxService(options: SandboxServiceOptions = {}): Sandb
         consentRecorded: loan.consent !== null,
         generalConsentRecorded: loan.generalConsent !== null,
         tcpaConsentRecorded: loan.tcpaConsent !== null,
+        tcpaConsent: loan.tcpaConsent,
         selectedQuoteId: loan.selectedQuoteId,
         policyIds: [...loan.policyIds],
         contacts: [...loan.contacts],

@@ -1,0 +1,227 @@
+import { matchOperation } from '../../core/matchOperation.js';
+import type { OperationName } from '../../core/operations.js';
+import { operations } from '../../core/operations.js';
+import { buildPath } from '../../core/paths.js';
+import type { LoanEvent, RelayedEvent } from '../../core/schemas/loanEvent.js';
+import type { WebhookEnvelope } from '../../core/schemas/webhookEvent.js';
+import type { SandboxService } from '../sandbox/createSandboxService.js';
+import { createSandboxService } from '../sandbox/createSandboxService.js';
+
+/** Options of {@link createMockBff}. */
+export interface MockBffOptions {
+  /** The sandbox that plays the service. Default: a new one (auto clock, 30-45 s quoting). */
+  sandbox?: SandboxService;
+  /** Where the BFF is mounted. Default `/api/insurance`. */
+  basePath?: string;
+  /** The CSRF header the BFF requires on writes. Default `X-LIR-CSRF: 1`. */
+  csrfHeader?: { name: string; value: string };
+}
+
+/** A stand-in for the BFF, answering from a sandbox. */
+export interface MockBff {
+  /** Answers BFF requests (`{basePath}/…`) and the sandbox's hosted pages (`/sandbox/…`). */
+  handler(request: Request): Promise<Response>;
+  readonly sandbox: SandboxService;
+  readonly basePath: string;
+}
+
+const json = (body: unknown, status = 200, headers: Record<string, string> = {}) =>
+  Response.json(body, { status, headers: { 'Cache-Control': 'no-store', ...headers } });
+const refuse = (status: number, code: string, message: string, headers?: Record<string, string>) =>
+  json({ error: { code, message } }, status, headers);
+
+const toLoanEvent = (e: WebhookEnvelope): LoanEvent => ({
+  id: e.id,
+  type: e.type,
+  occurredAt: e.occurredAt,
+  loanId: String(e.data.loanId ?? ''),
+  ...(typeof e.data.policyId === 'string' ? { policyId: e.data.policyId } : {}),
+});
+
+/**
+ * The BFF's browser-facing API, answered from a sandbox in the same process: the routes, methods,
+ * CSRF header, error bodies, `Idempotency-Key` replay and event stream of `createInsuranceBff`,
+ * with every loan visible (there are no sessions). For tests, stories and demos of the hooks and
+ * components without a server; `lender-insurance-react/testing/msw` wraps it in MSW handlers.
+ *
+ * @example
+ * const bff = createMockBff({ sandbox: createSandboxService({ quoteDelayMs: 2000 }) });
+ * const adapter = createHttpAdapter({ fetch: (input, init) => bff.handler(new Request(new URL(String(input), location.href), init)) });
+ */
+export function createMockBff(options: MockBffOptions = {}): MockBff {
+  const sandbox = options.sandbox ?? createSandboxService();
+  const basePath = (options.basePath ?? '/api/insurance').replace(/\/$/, '');
+  const csrf = options.csrfHeader ?? { name: 'X-LIR-CSRF', value: '1' };
+  const client = sandbox.clients[0];
+  if (!client) throw new TypeError('The sandbox has no client');
+  let token: Promise<string> | undefined;
+  const replays = new Map<string, { body: string; status: number; text: string; type: string }>();
+
+  const upstream = (origin: string, path: string, init: RequestInit) =>
+    sandbox.handler(new Request(`${origin}${sandbox.basePath}${path}`, init));
+
+  async function accessToken(origin: string): Promise<string> {
+    token ??= upstream(origin, operations.createToken.upstream.path, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ client_id: client?.clientId, client_secret: client?.clientSecret }),
+    })
+      .then((r) => r.json())
+      .then((b: { access_token: string }) => b.access_token);
+    return token;
+  }
+
+  const loanEvents = (loanId: string): RelayedEvent[] =>
+    sandbox.events
+      .filter((e) => e.data.loanId === loanId)
+      .map((e, i) => ({ cursor: String(i + 1), event: toLoanEvent(e) }));
+
+  function streamEvents(request: Request, loanId: string, after: number): Response {
+    const encoder = new TextEncoder();
+    let stop = () => {};
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        const send = (r: RelayedEvent) =>
+          controller.enqueue(
+            encoder.encode(
+              `id: ${r.cursor}\nevent: ${r.event.type}\ndata: ${JSON.stringify(r.event)}\n\n`,
+            ),
+          );
+        controller.enqueue(encoder.encode('retry: 3000\n\n'));
+        for (const r of loanEvents(loanId).slice(after)) send(r);
+        const unsubscribe = sandbox.subscribe((e) => {
+          if (e.data.loanId !== loanId) return;
+          const all = loanEvents(loanId);
+          const last = all[all.length - 1];
+          if (last) send(last);
+        });
+        stop = () => {
+          unsubscribe();
+          try {
+            controller.close();
+          } catch {
+            // already closed
+          }
+        };
+        request.signal.addEventListener('abort', stop, { once: true });
+      },
+      cancel: () => stop(),
+    });
+    return new Response(body, {
+      headers: { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-store' },
+    });
+  }
+
+  async function forward(request: Request, name: OperationName, params: Record<string, string>) {
+    const row = operations[name];
+    if (!row.upstream) return refuse(404, 'not_found', 'Not found');
+    const origin = new URL(request.url).origin;
+    let body: string | undefined;
+    if (row.input) {
+      const text = await request.text();
+      if (row.loanIdInBody) {
+        let parsed: unknown;
+        try {
+          parsed = text === '' ? {} : JSON.parse(text);
+        } catch {
+          return refuse(400, 'invalid_json', 'The body is not valid JSON');
+        }
+        body = JSON.stringify({ ...(parsed as object), id: params.loanId });
+      } else {
+        body = text;
+      }
+    }
+    const send = async () =>
+      upstream(origin, buildPath(row.upstream.path, params), {
+        method: row.upstream.method,
+        headers: {
+          Authorization: `Bearer ${await accessToken(origin)}`,
+          ...(body !== undefined
+            ? { 'Content-Type': request.headers.get('content-type') ?? '' }
+            : {}),
+        },
+        ...(body !== undefined ? { body } : {}),
+      });
+    let res = await send();
+    if (res.status === 401) {
+      token = undefined;
+      res = await send();
+    }
+    if (res.status === 429) {
+      // The BFF turns the service's plain-text 429 into its JSON error with a wait.
+      return refuse(429, 'rate_limited', 'Rate limit exceeded', { 'Retry-After': '60' });
+    }
+    return new Response(res.body, {
+      status: res.status,
+      headers: {
+        'Content-Type': res.headers.get('content-type') ?? 'application/json',
+        'Cache-Control': 'no-store',
+      },
+    });
+  }
+
+  async function withIdempotency(
+    request: Request,
+    run: () => Promise<Response>,
+  ): Promise<Response> {
+    const key = request.headers.get('idempotency-key');
+    if (!key || request.method === 'GET') return run();
+    const body = await request.clone().text();
+    const id = `${request.method} ${new URL(request.url).pathname} ${key}`;
+    const seen = replays.get(id);
+    if (seen) {
+      if (seen.body !== body)
+        return refuse(422, 'idempotency_key_reused', 'Key used for another request');
+      return new Response(seen.text, {
+        status: seen.status,
+        headers: { 'Content-Type': seen.type, 'Idempotent-Replayed': 'true' },
+      });
+    }
+    const res = await run();
+    if (res.ok) {
+      const text = await res.clone().text();
+      replays.set(id, {
+        body,
+        status: res.status,
+        text,
+        type: res.headers.get('content-type') ?? '',
+      });
+    }
+    return res;
+  }
+
+  async function handler(request: Request): Promise<Response> {
+    const url = new URL(request.url);
+    if (url.pathname.startsWith('/sandbox/')) return sandbox.handler(request);
+    if (!url.pathname.startsWith(`${basePath}/`)) return refuse(404, 'not_found', 'Not found');
+    const match = matchOperation('bff', request.method, url.pathname.slice(basePath.length));
+    if (match.kind === 'not_found') return refuse(404, 'not_found', 'Not found');
+    if (match.kind === 'method_not_allowed') {
+      return refuse(405, 'method_not_allowed', 'Method not allowed', {
+        Allow: match.allow.join(', '),
+      });
+    }
+    if (match.kind === 'invalid_id') return refuse(400, 'invalid_id', 'Malformed id');
+    if (request.method !== 'GET' && request.headers.get(csrf.name) !== csrf.value) {
+      return refuse(403, 'forbidden', 'Missing CSRF header');
+    }
+    const params = match.params as Record<string, string>;
+    if (match.name === 'loanEvents') {
+      const loanId = params.loanId as string;
+      const after =
+        Number(request.headers.get('last-event-id') ?? url.searchParams.get('after') ?? 0) || 0;
+      if ((request.headers.get('accept') ?? '').includes('text/event-stream')) {
+        return streamEvents(request, loanId, after);
+      }
+      const events = loanEvents(loanId).slice(after);
+      return json({ events, cursor: events.at(-1)?.cursor ?? (after ? String(after) : null) });
+    }
+    if (match.name === 'getTcpaConsent') {
+      const consent = sandbox.inspectLoan(params.loanId as string)?.tcpaConsent ?? null;
+      return json({ recorded: consent !== null, consent });
+    }
+    return withIdempotency(request, () => forward(request, match.name, params));
+  }
+
+  return { handler, sandbox, basePath };
+}

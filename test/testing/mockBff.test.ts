@@ -1,0 +1,170 @@
+import { describe, expect, it } from 'vitest';
+import { createLoanApplicationFixture } from '../../src/testing/createLoanApplicationFixture.js';
+import { createMockBff } from '../../src/testing/mockBff/createMockBff.js';
+import { createSandboxService } from '../../src/testing/sandbox/createSandboxService.js';
+import { readResponse } from '../support/readResponse.js';
+
+const ORIGIN = 'http://app.test';
+
+function setup() {
+  const sandbox = createSandboxService({ clock: 'manual', quoteDelayMs: 30_000 });
+  const bff = createMockBff({ sandbox });
+  const call = async (
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ) =>
+    readResponse(
+      await bff.handler(
+        new Request(`${ORIGIN}/api/insurance${path}`, {
+          method,
+          headers: {
+            ...(method === 'GET' ? {} : { 'X-LIR-CSRF': '1' }),
+            ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+            ...headers,
+          },
+          ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+        }),
+      ),
+    );
+  return { sandbox, bff, call };
+}
+
+describe('the mock BFF', () => {
+  it('walks the shopping flow on the BFF routes, with the loan id from the path', async () => {
+    const { sandbox, call } = setup();
+    const loan = await call('POST', '/loans', createLoanApplicationFixture());
+    expect(loan.status).toBe(201);
+    const id: string = loan.json.id;
+    expect((await call('POST', `/loans/${id}/consent`, { termsOfServiceId: 'tos' })).json.id).toBe(
+      id,
+    );
+    expect((await call('PATCH', `/loans/${id}/shop`)).json.status).toBe('RC1_RATING');
+    await sandbox.advance(30_000);
+    const page = await call('GET', `/loans/${id}/events`);
+    expect(page.json).toEqual({
+      events: [
+        { cursor: '1', event: expect.objectContaining({ type: 'loan.shopped', loanId: id }) },
+      ],
+      cursor: '1',
+    });
+    expect((await call('GET', `/loans/${id}/events?after=1`)).json).toEqual({
+      events: [],
+      cursor: '1',
+    });
+    expect((await call('GET', `/loans/${id}/display`)).json.quotes).toHaveLength(3);
+    expect(sandbox.inspectLoan(id)?.consentRecorded).toBe(true);
+  });
+
+  it('serves the hosted pages on the same origin as the BFF', async () => {
+    const { call, bff } = setup();
+    const loan = await call('POST', '/loans', createLoanApplicationFixture());
+    expect(loan.json.contactPageUrl).toBe(`${ORIGIN}/sandbox/contact/${loan.json.id}`);
+    const page = await bff.handler(new Request(loan.json.contactPageUrl));
+    expect(page.status).toBe(200);
+  });
+
+  it('streams events: the backlog, then live ones', async () => {
+    const { sandbox, bff, call } = setup();
+    const id: string = (
+      await call(
+        'POST',
+        '/loans',
+        createLoanApplicationFixture({ primaryBorrower: { firstName: 'Bind_policy' } }),
+      )
+    ).json.id;
+    await call('POST', `/loans/${id}/consent`, { termsOfServiceId: 'tos' });
+    await call('PATCH', `/loans/${id}/shop`);
+    const controller = new AbortController();
+    const res = await bff.handler(
+      new Request(`${ORIGIN}/api/insurance/loans/${id}/events`, {
+        headers: { Accept: 'text/event-stream' },
+        signal: controller.signal,
+      }),
+    );
+    expect(res.headers.get('content-type')).toBe('text/event-stream');
+    const reader = (res.body as ReadableStream<Uint8Array>).getReader();
+    await sandbox.advance(30_000);
+    let text = '';
+    while (!text.includes('policy.bound'))
+      text += new TextDecoder().decode((await reader.read()).value);
+    expect(text).toMatch(/^retry: 3000\n\nid: 1\nevent: loan\.shopped\ndata: \{/);
+    expect(text).toContain('id: 2\nevent: policy.bound');
+    controller.abort();
+  });
+
+  it('resumes a stream after its Last-Event-ID', async () => {
+    const { sandbox, bff, call } = setup();
+    const id: string = (
+      await call(
+        'POST',
+        '/loans',
+        createLoanApplicationFixture({ primaryBorrower: { firstName: 'Bind_policy' } }),
+      )
+    ).json.id;
+    await call('POST', `/loans/${id}/consent`, { termsOfServiceId: 'tos' });
+    await call('PATCH', `/loans/${id}/shop`);
+    await sandbox.advance(30_000);
+    const controller = new AbortController();
+    const res = await bff.handler(
+      new Request(`${ORIGIN}/api/insurance/loans/${id}/events`, {
+        headers: { Accept: 'text/event-stream', 'Last-Event-ID': '1' },
+        signal: controller.signal,
+      }),
+    );
+    const reader = (res.body as ReadableStream<Uint8Array>).getReader();
+    let text = '';
+    while (!text.includes('policy.bound'))
+      text += new TextDecoder().decode((await reader.read()).value);
+    expect(text).not.toContain('loan.shopped');
+    expect(text).toContain('id: 2\nevent: policy.bound');
+    controller.abort();
+  });
+
+  it('refuses what the BFF refuses: a write without the CSRF header, unknown routes, wrong methods, bad ids', async () => {
+    const { call } = setup();
+    const noCsrf = await call('POST', '/loans', createLoanApplicationFixture(), {
+      'X-LIR-CSRF': '',
+    });
+    expect(noCsrf.status).toBe(403);
+    expect((await call('GET', '/admin')).status).toBe(404);
+    expect((await call('DELETE', '/loans/ln_1')).status).toBe(405);
+    expect((await call('GET', '/loans/bad.id')).status).toBe(400);
+  });
+
+  it('replays a write sent again with the same Idempotency-Key, and refuses the key for another body', async () => {
+    const { sandbox, call } = setup();
+    const input = createLoanApplicationFixture();
+    const first = await call('POST', '/loans', input, { 'Idempotency-Key': 'intent-1' });
+    const second = await call('POST', '/loans', input, { 'Idempotency-Key': 'intent-1' });
+    expect(second.json.id).toBe(first.json.id);
+    expect(second.headers.get('idempotent-replayed')).toBe('true');
+    expect(sandbox.stats().requests.submitLoanApplication).toBe(1);
+    const other = await call(
+      'POST',
+      '/loans',
+      { ...input, loanNumber: 'OTHER' },
+      { 'Idempotency-Key': 'intent-1' },
+    );
+    expect(other.status).toBe(422);
+  });
+
+  it('answers the TCPA consent read from the sandbox, and a rate limit as JSON with a wait', async () => {
+    const { sandbox, call } = setup();
+    const id: string = (await call('POST', '/loans', createLoanApplicationFixture())).json.id;
+    expect((await call('GET', `/loans/${id}/consent/tcpa`)).json).toEqual({
+      recorded: false,
+      consent: null,
+    });
+    await call('POST', `/loans/${id}/consent/tcpa`, { termsOfServiceId: 'tcpa' });
+    const tcpa = await call('GET', `/loans/${id}/consent/tcpa`);
+    expect(tcpa.json.recorded).toBe(true);
+    expect(tcpa.json.consent.termsOfServiceId).toBe('tcpa');
+    sandbox.injectFault({ operation: 'getLoan', status: 429, body: 'Rate limit exceeded' });
+    const limited = await call('GET', `/loans/${id}`);
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get('retry-after')).toBe('60');
+    expect(limited.json.error.code).toBe('rate_limited');
+  });
+});
