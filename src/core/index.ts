@@ -18,6 +18,7 @@ export { ValidationError } from './errors/ValidationError.js';
 export type { BytesLike } from './hmacSha256Hex.js';
 export { hmacSha256Hex } from './hmacSha256Hex.js';
 export { ID_PATTERN, isValidId } from './ids.js';
+export { isSafeDocumentUrl } from './isSafeDocumentUrl.js';
 export type { LoanStatus, LoanStatusValue } from './loanStatus.js';
 export {
   canShop,

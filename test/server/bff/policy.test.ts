@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isSafeDocumentUrl } from '../../../src/server/bff/isSafeDocumentUrl.js';
+import { isSafeDocumentUrl } from '../../../src/core/isSafeDocumentUrl.js';
 import { cannedResponder, policyFixture, publishEvent, setup } from './helpers.js';
 
 const URLS = [
