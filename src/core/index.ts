@@ -94,7 +94,7 @@ export {
   LoanContactsInputSchema,
 } from './schemas/loanContact.js';
 export type { LoanEvent, RelayedEvent, TcpaConsentStatus } from './schemas/loanEvent.js';
-export { LoanEventSchema } from './schemas/loanEvent.js';
+export { LoanEventSchema, TcpaConsentStatusSchema } from './schemas/loanEvent.js';
 export type { LoanOfficer } from './schemas/loanOfficer.js';
 export { LoanOfficerSchema } from './schemas/loanOfficer.js';
 export type { Policy, PolicyCoverage, PolicyDetails, PolicyDocument } from './schemas/policy.js';

@@ -1,21 +1,14 @@
 import type { GenericSchema } from 'valibot';
 import type { PathId } from './paths.js';
-import { CallMeNowInputSchema } from './schemas/callMeNowInput.js';
-import { CloseLoanInputSchema } from './schemas/closeLoanInput.js';
-import { ConsentInputSchema } from './schemas/consentInput.js';
 import { ConsentRecordSchema } from './schemas/consentRecord.js';
-import { CurrentInsuranceInputSchema } from './schemas/currentInsuranceInput.js';
 import { LoanSchema } from './schemas/loan.js';
-import { LoanApplicationInputSchema } from './schemas/loanApplicationInput.js';
-import { LoanContactsInputSchema } from './schemas/loanContact.js';
+import { TcpaConsentStatusSchema } from './schemas/loanEvent.js';
 import { PolicySchema } from './schemas/policy.js';
 import { PolicyRetrievalSchema } from './schemas/policyRetrieval.js';
 import { QuoteDisplaySchema } from './schemas/quoteDisplay.js';
-import { ScheduleCallInputSchema } from './schemas/scheduleCallInput.js';
 import { ShoppedLoanSchema } from './schemas/shoppedLoan.js';
 import { ShopResultSchema } from './schemas/shopResult.js';
 import { SuccessResultSchema } from './schemas/successResult.js';
-import { TokenRequestSchema } from './schemas/tokenRequest.js';
 import { TokenResponseSchema } from './schemas/tokenResponse.js';
 
 /** HTTP methods the service and the BFF use. */
@@ -43,8 +36,11 @@ export interface OperationDefinition {
   readonly requiresTcpaConsent: boolean;
   /** Safe to repeat, so retried on 5xx and network failures. */
   readonly idempotent: boolean;
-  /** The request body's schema; `null` for no body. */
-  readonly input: GenericSchema | null;
+  /**
+   * Loads the request body's schema; `null` for no body. Loaded on first use so browser code
+   * that only routes (the HTTP adapter) does not carry every input schema in its bundle.
+   */
+  readonly input: (() => Promise<GenericSchema>) | null;
   /** Tolerant parser of the success body; `null` when the service answers 204. */
   readonly output: GenericSchema | null;
 }
@@ -66,6 +62,32 @@ const row = <
   r: R,
 ): Omit<typeof defaults, keyof R> & R => ({ ...defaults, ...r });
 
+// A schema loaded on first use. Typed from the module and the export name so each row keeps its
+// exact schema type (an inline arrow would be widened to GenericSchema by the row's constraint).
+const lazy =
+  <M, K extends keyof M>(load: () => Promise<M>, name: K): (() => Promise<M[K]>) =>
+  () =>
+    load().then((m) => m[name]);
+
+// Input schemas, loaded on first use (declared apart so each row infers its exact type).
+const tokenRequest = lazy(() => import('./schemas/tokenRequest.js'), 'TokenRequestSchema');
+const consentInput = lazy(() => import('./schemas/consentInput.js'), 'ConsentInputSchema');
+const callMeNowInput = lazy(() => import('./schemas/callMeNowInput.js'), 'CallMeNowInputSchema');
+const closeLoanInput = lazy(() => import('./schemas/closeLoanInput.js'), 'CloseLoanInputSchema');
+const scheduleCallInput = lazy(
+  () => import('./schemas/scheduleCallInput.js'),
+  'ScheduleCallInputSchema',
+);
+const loanApplicationInput = lazy(
+  () => import('./schemas/loanApplicationInput.js'),
+  'LoanApplicationInputSchema',
+);
+const currentInsuranceInput = lazy(
+  () => import('./schemas/currentInsuranceInput.js'),
+  'CurrentInsuranceInputSchema',
+);
+const loanContactsInput = lazy(() => import('./schemas/loanContact.js'), 'LoanContactsInputSchema');
+
 const get = (path: string) => ({ method: 'GET', path }) as const;
 const post = (path: string) => ({ method: 'POST', path }) as const;
 const put = (path: string) => ({ method: 'PUT', path }) as const;
@@ -86,14 +108,14 @@ export const operations = {
     upstream: post('/v1/auth/token'),
     bff: null,
     idempotent: true,
-    input: TokenRequestSchema,
+    input: tokenRequest,
     output: TokenResponseSchema,
   }),
   submitLoanApplication: row({
     upstream: post('/v1/loans'),
     bff: post('/loans'),
     rateLimited: true,
-    input: LoanApplicationInputSchema,
+    input: loanApplicationInput,
     output: LoanSchema,
   }),
   getLoan: row({
@@ -109,7 +131,7 @@ export const operations = {
     bff: post('/loans/{loanId}/consent'),
     pathIds: loan,
     loanIdInBody: true,
-    input: ConsentInputSchema,
+    input: consentInput,
     output: ConsentRecordSchema,
   }),
   recordTcpaConsent: row({
@@ -117,7 +139,7 @@ export const operations = {
     bff: post('/loans/{loanId}/consent/tcpa'),
     pathIds: loan,
     loanIdInBody: true,
-    input: ConsentInputSchema,
+    input: consentInput,
     output: ConsentRecordSchema,
   }),
   recordGeneralConsent: row({
@@ -125,7 +147,7 @@ export const operations = {
     bff: post('/loans/{loanId}/consent/general'),
     pathIds: loan,
     loanIdInBody: true,
-    input: ConsentInputSchema,
+    input: consentInput,
     output: ConsentRecordSchema,
   }),
   shopLoan: row({
@@ -161,7 +183,7 @@ export const operations = {
     pathIds: loan,
     loanIdInBody: true,
     requiresTcpaConsent: true,
-    input: ScheduleCallInputSchema,
+    input: scheduleCallInput,
     output: SuccessResultSchema,
   }),
   callMeNow: row({
@@ -170,7 +192,7 @@ export const operations = {
     pathIds: loan,
     loanIdInBody: true,
     requiresTcpaConsent: true,
-    input: CallMeNowInputSchema,
+    input: callMeNowInput,
     output: SuccessResultSchema,
   }),
   getPolicy: row({
@@ -193,7 +215,7 @@ export const operations = {
     bff: patch('/loans/{loanId}/close'),
     pathIds: loan,
     idempotent: true,
-    input: CloseLoanInputSchema,
+    input: closeLoanInput,
     output: SuccessResultSchema,
   }),
   updateLoanContacts: row({
@@ -201,14 +223,14 @@ export const operations = {
     bff: put('/loans/{loanId}/loan-contacts'),
     pathIds: loan,
     idempotent: true,
-    input: LoanContactsInputSchema,
+    input: loanContactsInput,
   }),
   updateCurrentInsurance: row({
     upstream: put('/v1/loans/{loanId}/current-insurance'),
     bff: put('/loans/{loanId}/current-insurance'),
     pathIds: loan,
     idempotent: true,
-    input: CurrentInsuranceInputSchema,
+    input: currentInsuranceInput,
   }),
   /**
    * The BFF's record of the TCPA consent it forwarded for a loan (the service has no read for
@@ -219,6 +241,7 @@ export const operations = {
     bff: get('/loans/{loanId}/consent/tcpa'),
     pathIds: loan,
     idempotent: true,
+    output: TcpaConsentStatusSchema,
   }),
   /** The BFF's own stream of a loan's events (server-sent events, or JSON with `?after=`). */
   loanEvents: row({

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import type { ConsentRecord } from './consentRecord.js';
+import { ConsentRecordSchema } from './consentRecord.js';
 
 /** What a browser learns about an event: identifiers only, like the webhook itself. */
 export interface LoanEvent {
@@ -26,6 +27,12 @@ export const LoanEventSchema = v.looseObject({
   loanId: v.string(),
   policyId: v.optional(v.string()),
 }) as unknown as v.GenericSchema<unknown, LoanEvent>;
+
+/** Tolerant parser for the BFF's TCPA consent read. */
+export const TcpaConsentStatusSchema = v.looseObject({
+  recorded: v.boolean(),
+  consent: v.nullable(ConsentRecordSchema),
+}) as unknown as v.GenericSchema<unknown, TcpaConsentStatus>;
 
 /** What the BFF's TCPA consent read answers. */
 export interface TcpaConsentStatus {

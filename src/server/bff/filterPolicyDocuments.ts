@@ -1,5 +1,5 @@
-import type { Policy } from '../../core/schemas/policy.js';
 import { isSafeDocumentUrl } from '../../core/isSafeDocumentUrl.js';
+import type { Policy } from '../../core/schemas/policy.js';
 
 /**
  * The policy with only the documents whose signed URL is safe to hand to a browser (see

@@ -98,7 +98,7 @@ async function answer<S extends { id: string }>(
       maxBytes: ctx.maxBodyBytes,
       optional: route.name === 'closeLoan',
     });
-    input = prepareInput(row, raw, route.params);
+    input = await prepareInput(row, raw, route.params);
   } else if (request.method !== 'GET') {
     // No body is read here, but a form or text post is still not ours to accept.
     const type = request.headers.get('content-type');

@@ -14,7 +14,11 @@ const isPlainObject = (value: unknown): value is Record<string, unknown> =>
  *
  * @throws {ValidationError} with field issues.
  */
-export function prepareInput(row: OperationDefinition, body: unknown, params: PathParams): unknown {
+export async function prepareInput(
+  row: OperationDefinition,
+  body: unknown,
+  params: PathParams,
+): Promise<unknown> {
   if (!row.input) return undefined;
   let value = body;
   if (row.loanIdInBody && isPlainObject(body)) {
@@ -25,5 +29,5 @@ export function prepareInput(row: OperationDefinition, body: unknown, params: Pa
     }
     value = { ...body, id: params.loanId };
   }
-  return validateInput(row.input, value);
+  return validateInput(await row.input(), value);
 }

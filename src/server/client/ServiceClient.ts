@@ -9,8 +9,11 @@ export type OperationOutput<N extends OperationName> =
   Row<N>['output'] extends GenericSchema<unknown, infer O> ? O : undefined;
 
 /** The body an operation takes (the output of its input schema), or `undefined`. */
-export type OperationInput<N extends OperationName> =
-  Row<N>['input'] extends GenericSchema<unknown, infer O> ? O : undefined;
+export type OperationInput<N extends OperationName> = Row<N>['input'] extends () => Promise<
+  GenericSchema<unknown, infer O>
+>
+  ? O
+  : undefined;
 
 /** Interactive calls (a borrower is waiting) go before background ones (webhook follow-ups). */
 export type CallPriority = 'interactive' | 'background';

@@ -313,7 +313,10 @@ export function createSandboxService(options: SandboxServiceOptions = {}): Sandb
     }
     const op = operations[name];
     if (name === 'createToken') {
-      const input = validateInput(operations.createToken.input, await readJsonBody(request, false));
+      const input = validateInput(
+        await operations.createToken.input(),
+        await readJsonBody(request, false),
+      );
       return handleTokenRequest(clients, jwt, input, clock.now(), tokenTtl);
     }
     const partner = await authenticate(request);
@@ -326,7 +329,7 @@ export function createSandboxService(options: SandboxServiceOptions = {}): Sandb
       });
     }
     const body = op.input
-      ? validateInput(op.input, await readJsonBody(request, name === 'closeLoan'))
+      ? validateInput(await op.input(), await readJsonBody(request, name === 'closeLoan'))
       : undefined;
     return implementations[name](rt, { partner, params: match.params, body, origin });
   }
