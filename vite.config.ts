@@ -14,24 +14,28 @@ export default defineConfig({
     lib: {
       entry: {
         index: 'src/index.ts',
-        server: 'src/server/index.ts',
-        testing: 'src/testing/index.ts',
-        'testing-msw': 'src/testing/msw/index.ts',
-        cli: 'src/testing/cli.ts',
+        'server/index': 'src/server/index.ts',
+        'testing/index': 'src/testing/index.ts',
+        'testing/msw/index': 'src/testing/msw/index.ts',
+        'testing/cli': 'src/testing/cli.ts',
       },
       formats: ['es'],
     },
     rolldownOptions: {
       external: isExternal,
       output: {
-        // The browser entry is a client module for React Server Components frameworks; the
-        // sandbox process is an executable.
-        banner: (chunk) =>
-          chunk.name === 'index'
-            ? "'use client';"
-            : chunk.name === 'cli'
-              ? '#!/usr/bin/env node'
-              : '',
+        // One file per source module, as in src: a consumer's bundler keeps only the modules it
+        // uses (the package declares no side effects but CSS), so importing the hooks never
+        // drags in schemas or server code that a merged chunk would.
+        preserveModules: true,
+        preserveModulesRoot: 'src',
+        entryFileNames: '[name].js',
+        // Client modules (the browser entry, hooks, components) are marked for React Server
+        // Components frameworks; the sandbox process is an executable.
+        banner: (chunk) => {
+          if (chunk.name === 'testing/cli') return '#!/usr/bin/env node';
+          return /^(index|hooks\/|components\/)/.test(chunk.name) ? "'use client';" : '';
+        },
       },
     },
     target: 'es2022',
