@@ -1,0 +1,130 @@
+import { act, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { delay, HttpResponse, http } from 'msw';
+import { useEffect } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import { ServiceError } from '../../src/core/index.js';
+import { useQuoteDisplay, useSelectQuote, useShop, useShoppedLoan } from '../../src/hooks/index.js';
+import { mswServer } from '../support/mswServer.js';
+import { providerFor, renderWithProvider, setupSandbox } from './support.js';
+
+const DISPLAY = /^GET \/loans\/[^/]+\/display$/;
+const SELECT = /^POST \/loans\/[^/]+\/quotes\/[^/]+\/select$/;
+
+describe('useQuoteDisplay and useShoppedLoan', () => {
+  it('U12: read nothing until the loan.shopped event, then the loan once and the quotes', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const env = setupSandbox();
+    const loan = await env.createLoan();
+    const { result } = renderWithProvider(
+      () => ({
+        shop: useShop(loan.id),
+        display: useQuoteDisplay(loan.id),
+        shopped: useShoppedLoan(loan.id),
+      }),
+      env.adapter,
+    );
+    await waitFor(() => expect(result.current.shop.phase).toBe('idle'));
+    await act(() => result.current.shop.start());
+    await waitFor(() => expect(result.current.shop.phase).toBe('quoting'));
+    expect(result.current.display.isRated).toBe(false);
+    expect(result.current.display.quotes).toEqual([]);
+    expect(env.sent(DISPLAY)).toHaveLength(0);
+
+    await act(() => env.sandbox.advance(40_000));
+    await waitFor(() => expect(result.current.display.quotes).toHaveLength(3));
+    expect(result.current.display.isRated).toBe(true);
+    expect(result.current.display.selectedQuote).toBeUndefined();
+    await waitFor(() => expect(result.current.shopped.data?.quotes.length).toBeGreaterThan(3));
+    expect(env.sent(/^GET \/loans\/[^/]+$/)).toHaveLength(2); // on mount, after the event
+    expect(env.sent(DISPLAY)).toHaveLength(1);
+  });
+});
+
+describe('useSelectQuote', () => {
+  it('selects a quote: shown selected at once, then confirmed by the service', async () => {
+    const env = setupSandbox();
+    const loan = await env.ratedLoan();
+    const { result } = renderWithProvider(
+      () => ({ display: useQuoteDisplay(loan.id), select: useSelectQuote(loan.id) }),
+      env.adapter,
+    );
+    await waitFor(() => expect(result.current.display.quotes).toHaveLength(3));
+    const quote = result.current.display.quotes[1];
+    act(() => {
+      void result.current.select.select(quote?.id ?? '');
+    });
+    await waitFor(() => expect(result.current.display.selectedQuote?.id).toBe(quote?.id));
+    await waitFor(() => expect(result.current.select.isSuccess).toBe(true));
+    expect(env.sandbox.inspectLoan(loan.id)?.selectedQuoteId).toBe(quote?.id);
+    await waitFor(() => expect(result.current.display.data?.selectedQuoteId).toBe(quote?.id));
+  });
+
+  it('U3: a double click on select sends one request', async () => {
+    const env = setupSandbox();
+    const loan = await env.ratedLoan();
+    mswServer.use(
+      http.post('*/api/insurance/loans/:loanId/quotes/:quoteId/select', async ({ request }) => {
+        await delay(100);
+        return env.bff.handler(request);
+      }),
+    );
+    function Quotes() {
+      const { quotes, selectedQuote } = useQuoteDisplay(loan.id);
+      const { select } = useSelectQuote(loan.id);
+      return (
+        <ul>
+          {quotes.map((q) => (
+            <li key={q.id}>
+              <button type="button" onClick={() => select(q.id)}>
+                Choose {q.id}
+              </button>
+              {selectedQuote?.id === q.id && <span>Selected {q.id}</span>}
+            </li>
+          ))}
+        </ul>
+      );
+    }
+    const user = userEvent.setup();
+    render(<Quotes />, { wrapper: providerFor(env.adapter) });
+    const [first] = await screen.findAllByRole('button', { name: /^Choose / });
+    await user.dblClick(first as HTMLElement);
+    await user.click(first as HTMLElement);
+    await screen.findByText(/^Selected /);
+    await waitFor(() => expect(env.sandbox.inspectLoan(loan.id)?.selectedQuoteId).toBeTruthy());
+    expect(env.sent(SELECT)).toHaveLength(1);
+  });
+
+  it('U12: a refused selection rolls back the optimistic update', async () => {
+    const env = setupSandbox();
+    const loan = await env.ratedLoan();
+    mswServer.use(
+      http.post('*/api/insurance/loans/:loanId/quotes/:quoteId/select', async () => {
+        await delay(50);
+        return HttpResponse.json(
+          { error: { code: 'service_error', message: 'Try again later' } },
+          { status: 502 },
+        );
+      }),
+    );
+    const shown: Array<string | undefined> = [];
+    const { result } = renderWithProvider(() => {
+      const display = useQuoteDisplay(loan.id);
+      const select = useSelectQuote(loan.id);
+      const selected = display.selectedQuote?.id;
+      useEffect(() => {
+        shown.push(selected);
+      }, [selected]);
+      return { display, select };
+    }, env.adapter);
+    await waitFor(() => expect(result.current.display.quotes).toHaveLength(3));
+    const quoteId = result.current.display.quotes[0]?.id;
+    await act(async () => {
+      expect(await result.current.select.select(quoteId ?? '')).toBeUndefined();
+    });
+    await waitFor(() => expect(result.current.select.error).toBeInstanceOf(ServiceError));
+    expect(shown).toContain(quoteId); // shown selected while it was being sent
+    await waitFor(() => expect(result.current.display.selectedQuote).toBeUndefined());
+    expect(env.sandbox.inspectLoan(loan.id)?.selectedQuoteId).toBeNull();
+  });
+});
