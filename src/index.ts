@@ -2,3 +2,4 @@
 // treat everything it exports as client code.
 export * from './adapter/index.js';
 export * from './core/index.js';
+export * from './hooks/index.js';

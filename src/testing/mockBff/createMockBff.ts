@@ -95,7 +95,13 @@ export function createMockBff(options: MockBffOptions = {}): MockBff {
           const last = all[all.length - 1];
           if (last) send(last);
         });
+        // The BFF's comment heartbeats, which tell a client the stream is alive while quiet.
+        const heartbeat = setInterval(
+          () => controller.enqueue(encoder.encode(': heartbeat\n\n')),
+          15_000,
+        );
         stop = () => {
+          clearInterval(heartbeat);
           unsubscribe();
           try {
             controller.close();

@@ -1,0 +1,50 @@
+// Bundle budgets (min+gzip; react, react-dom and @tanstack/react-query are peers, not counted).
+// "initial" = what a page downloads up front: the app's bundler splits code, so schemas the
+// hooks load on first use (client-side validation) are measured separately, as "with lazy".
+const peers = ['react', 'react-dom', 'react/jsx-runtime', '@tanstack/react-query'];
+const HOOKS =
+  '{ InsuranceProvider, useLoan, useCreateLoanApplication, useRecordConsent, useTcpaConsent, useShop, useShoppedLoan, useQuoteDisplay, useSelectQuote, useScheduleCall, useCallMeNow, usePolicy, usePolicyRetrieval, useCloseLoan, useLoanEvents, useLoanPolicies }';
+
+const lazyChunksApart = {
+  name: 'lazy-chunks-apart',
+  setup(build) {
+    build.onResolve({ filter: /.*/ }, (args) =>
+      args.kind === 'dynamic-import' ? { path: args.path, external: true } : undefined,
+    );
+  },
+};
+
+const initial = (name, importSpec, limit) => ({
+  name: `${name} (initial)`,
+  path: 'dist/index.js',
+  import: importSpec,
+  ignore: peers,
+  gzip: true,
+  limit,
+  // What an app's bundler would put in a separate chunk (a dynamic import) is left out.
+  modifyEsbuildConfig: (config) => ({
+    ...config,
+    plugins: [...(config.plugins ?? []), lazyChunksApart],
+  }),
+});
+
+const withLazy = (name, importSpec, limit) => ({
+  name: `${name} (with lazy chunks)`,
+  path: 'dist/index.js',
+  import: importSpec,
+  ignore: peers,
+  gzip: true,
+  limit,
+});
+
+export default [
+  initial('hooks and provider', HOOKS, '4 kB'),
+  withLazy('hooks and provider', HOOKS, '12 kB'),
+  initial('HTTP adapter', '{ createHttpAdapter }', '8.5 kB'),
+  initial(
+    'hooks, provider and HTTP adapter',
+    HOOKS.replace(' }', ', createHttpAdapter }'),
+    '12 kB',
+  ),
+  { name: 'styles.css', path: 'dist/styles.css', gzip: true, limit: '4 kB' },
+];
