@@ -10,7 +10,7 @@ import {
   useInsuranceContext,
   useLoan,
 } from '../../src/hooks/index.js';
-import { BASE, renderWithProvider, setupSandbox } from './support.js';
+import { BASE, renderWithProvider, setupSandbox } from '../support/insuranceHarness.js';
 
 const LOAN_READ = /^GET \/loans\/[^/]+$/;
 

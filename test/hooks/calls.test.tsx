@@ -10,8 +10,8 @@ import {
   useTcpaConsent,
 } from '../../src/hooks/index.js';
 import { pending } from '../../src/testing/msw/index.js';
+import { providerFor, renderWithProvider, setupSandbox } from '../support/insuranceHarness.js';
 import { mswServer } from '../support/mswServer.js';
-import { providerFor, renderWithProvider, setupSandbox } from './support.js';
 
 const CALL = /^POST \/loans\/[^/]+\/call-me-now$/;
 const SCHEDULE = /^POST \/loans\/[^/]+\/schedule-call$/;

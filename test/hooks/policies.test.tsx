@@ -4,8 +4,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { NotFoundError, ServiceError } from '../../src/core/index.js';
 import { useLoanPolicies, usePolicy, useShop } from '../../src/hooks/index.js';
 import { pending } from '../../src/testing/msw/index.js';
+import { renderWithProvider, setupSandbox } from '../support/insuranceHarness.js';
 import { mswServer } from '../support/mswServer.js';
-import { renderWithProvider, setupSandbox } from './support.js';
 
 const POLICY_READ = /^GET \/policies\/[^/]+$/;
 const expiresOf = (url: string) => Number(new URL(url).searchParams.get('Expires'));

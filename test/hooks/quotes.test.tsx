@@ -5,8 +5,8 @@ import { useEffect } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { ServiceError } from '../../src/core/index.js';
 import { useQuoteDisplay, useSelectQuote, useShop, useShoppedLoan } from '../../src/hooks/index.js';
+import { providerFor, renderWithProvider, setupSandbox } from '../support/insuranceHarness.js';
 import { mswServer } from '../support/mswServer.js';
-import { providerFor, renderWithProvider, setupSandbox } from './support.js';
 
 const DISPLAY = /^GET \/loans\/[^/]+\/display$/;
 const SELECT = /^POST \/loans\/[^/]+\/quotes\/[^/]+\/select$/;

@@ -15,7 +15,7 @@ import {
   useShop,
   useTcpaConsent,
 } from '../../src/hooks/index.js';
-import { setupSandbox } from './support.js';
+import { setupSandbox } from '../support/insuranceHarness.js';
 
 function Everything({ loanId }: { loanId: string }) {
   const shop = useShop(loanId, { autoStart: true });

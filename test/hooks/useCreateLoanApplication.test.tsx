@@ -14,8 +14,13 @@ import {
   useInsuranceContext,
 } from '../../src/hooks/index.js';
 import { failing, pending, rateLimited } from '../../src/testing/msw/index.js';
+import {
+  application,
+  providerFor,
+  renderWithProvider,
+  setupSandbox,
+} from '../support/insuranceHarness.js';
 import { mswServer } from '../support/mswServer.js';
-import { application, providerFor, renderWithProvider, setupSandbox } from './support.js';
 
 const SUBMIT = /^POST \/loans$/;
 

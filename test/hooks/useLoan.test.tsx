@@ -4,8 +4,8 @@ import type { LoanEvent } from '../../src/core/index.js';
 import { NetworkError, RateLimitedError, UnauthorizedError } from '../../src/core/index.js';
 import { useCloseLoan, useLoan, useLoanEvents, useShop } from '../../src/hooks/index.js';
 import { failing, offline, pending, rateLimited } from '../../src/testing/msw/index.js';
+import { renderWithProvider, setupSandbox } from '../support/insuranceHarness.js';
 import { mswServer } from '../support/mswServer.js';
-import { renderWithProvider, setupSandbox } from './support.js';
 
 const LOAN_READ = /^GET \/loans\/[^/]+$/;
 

@@ -5,8 +5,8 @@ import { ServiceError } from '../../src/core/index.js';
 import { useLoanPolicies, usePolicyRetrieval } from '../../src/hooks/index.js';
 import { failing } from '../../src/testing/msw/index.js';
 import { SANDBOX_CARRIERS } from '../../src/testing/sandbox/sandboxCarriers.js';
+import { providerFor, renderWithProvider, setupSandbox } from '../support/insuranceHarness.js';
 import { mswServer } from '../support/mswServer.js';
-import { providerFor, renderWithProvider, setupSandbox } from './support.js';
 
 const RETRIEVE = /^PATCH \/loans\/[^/]+\/retrieve$/;
 

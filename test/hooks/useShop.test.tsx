@@ -4,8 +4,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { RateLimitedError, TimeoutError } from '../../src/core/index.js';
 import { createInsuranceQueryClient, insuranceKeys, useShop } from '../../src/hooks/index.js';
 import { rateLimited } from '../../src/testing/msw/index.js';
+import { renderInProvider, renderWithProvider, setupSandbox } from '../support/insuranceHarness.js';
 import { mswServer } from '../support/mswServer.js';
-import { renderInProvider, renderWithProvider, setupSandbox } from './support.js';
 
 const LOAN_READ = /^GET \/loans\/[^/]+$/;
 const SHOP = /^PATCH \/loans\/[^/]+\/shop$/;

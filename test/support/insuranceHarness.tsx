@@ -11,7 +11,7 @@ import { createLoanApplicationFixture } from '../../src/testing/createLoanApplic
 import { createInsuranceHandlers } from '../../src/testing/msw/index.js';
 import type { SandboxServiceOptions } from '../../src/testing/sandbox/createSandboxService.js';
 import { createSandboxService } from '../../src/testing/sandbox/createSandboxService.js';
-import { mswServer } from '../support/mswServer.js';
+import { mswServer } from './mswServer.js';
 
 /** The BFF as the page sees it (jsdom runs at http://localhost:3000). */
 export const BASE = '/api/insurance';

@@ -1,0 +1,19 @@
+// Writes dist/styles.css: the theme (src/styles.css) followed by each component's stylesheet
+// (src/components/<Name>/<Name>.css), in name order. Every rule sits in the
+// `lender-insurance` cascade layer, so host styles win without a specificity fight.
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+
+const root = new URL('../', import.meta.url).pathname;
+const parts = [await readFile(join(root, 'src/styles.css'), 'utf8')];
+const componentsDir = join(root, 'src/components');
+for (const name of (await readdir(componentsDir, { withFileTypes: true }).catch(() => []))
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name)
+  .sort()) {
+  const css = await readFile(join(componentsDir, name, `${name}.css`), 'utf8').catch(() => null);
+  if (css) parts.push(`/* ${name} */\n${css}`);
+}
+await mkdir(join(root, 'dist'), { recursive: true });
+await writeFile(join(root, 'dist/styles.css'), `${parts.join('\n')}\n`);
+console.log(`dist/styles.css: ${parts.length - 1} component stylesheets`);

@@ -1,0 +1,14 @@
+import axe from 'axe-core';
+import { expect } from 'vitest';
+
+/**
+ * Runs axe on an element (default: the whole document) and fails with the violations listed.
+ * Colour contrast is left to the browser tests: jsdom does not compute styles.
+ */
+export async function expectNoAxeViolations(element: Element = document.body): Promise<void> {
+  const results = await axe.run(element, { rules: { 'color-contrast': { enabled: false } } });
+  const violations = results.violations.map(
+    (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`,
+  );
+  expect(violations).toEqual([]);
+}
