@@ -31,9 +31,13 @@ export function useFormat(): Formatters {
         return Number.isNaN(d.getTime()) ? value : day.format(d);
       },
       dateTime: (value, timeZone) =>
+        // Explicit fields: Intl refuses `timeZoneName` together with `dateStyle`/`timeStyle`.
         new Intl.DateTimeFormat(locale, {
-          dateStyle: 'medium',
-          timeStyle: 'short',
+          year: 'numeric',
+          month: 'short',
+          day: 'numeric',
+          hour: 'numeric',
+          minute: '2-digit',
           timeZoneName: 'short',
           ...(timeZone ? { timeZone } : {}),
         }).format(new Date(value)),
