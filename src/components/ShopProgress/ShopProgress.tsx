@@ -1,0 +1,129 @@
+import type { CSSProperties } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useShop } from '../../hooks/index.js';
+import { cx } from '../shared/cx.js';
+import { useFormat } from '../shared/useFormat.js';
+import { useMessages } from '../shared/useMessages.js';
+import { shopProgressMessages } from './shopProgressMessages.js';
+
+/** Props of {@link ShopProgress}. */
+export interface ShopProgressProps {
+  loanId: string;
+  /** Shop on mount when the loan was never shopped. Default `false`. */
+  autoStart?: boolean;
+  /** Called once when the quotes are ready. */
+  onRated?: () => void;
+  className?: string;
+}
+
+/**
+ * Gets a loan's quotes: a "Get quotes" button, then a progress bar for the 30-45 s of quoting,
+ * then "Your quotes are ready". Phase changes are announced politely; failures as alerts with
+ * "Try again". `data-state` is the phase: `idle`, `starting`, `quoting`, `rated`, `errored` or
+ * `closed`.
+ *
+ * @example
+ * <ShopProgress loanId={loanId} autoStart onRated={() => setStep('quotes')} />
+ */
+export function ShopProgress({ loanId, autoStart, onRated, className }: ShopProgressProps) {
+  const t = useMessages('shopProgress', shopProgressMessages);
+  const format = useFormat();
+  const labelId = useId();
+  const root = useRef<HTMLDivElement>(null);
+  const { phase, start, retry, progress, elapsedMs, expectedMs, error, retryAt, loan } = useShop(
+    loanId,
+    { autoStart },
+  );
+  const [min, max] = expectedMs;
+
+  const rated = useRef(false);
+  useEffect(() => {
+    if (phase !== 'rated' || rated.current) return;
+    rated.current = true;
+    onRated?.();
+  }, [phase, onRated]);
+
+  // A rate limit's wait: the button comes back when it is over.
+  const [, wake] = useState(0);
+  const waiting = retryAt !== undefined && retryAt > Date.now();
+  useEffect(() => {
+    if (!waiting) return;
+    const timer = setTimeout(() => wake((n) => n + 1), retryAt - Date.now());
+    return () => clearTimeout(timer);
+  }, [waiting, retryAt]);
+
+  // The clicked button goes away: keep focus in the component rather than lose it to the page.
+  const act = (action: () => Promise<unknown>) => () => {
+    root.current?.focus();
+    void action();
+  };
+
+  const busy = phase === 'starting' || phase === 'quoting';
+  // Depends on the phase only, so it is announced on a change of phase, not on every tick.
+  const announcement = busy
+    ? t('quoting', { min: min / 1000, max: max / 1000 })
+    : phase === 'rated'
+      ? t('ready')
+      : phase === 'closed'
+        ? t('closed')
+        : '';
+  const remaining =
+    elapsedMs >= max
+      ? t('almostDone')
+      : t('remaining', { seconds: Math.max(5, Math.ceil((max - elapsedMs) / 5000) * 5) });
+  const problem =
+    phase === 'errored' || (phase === 'idle' && error)
+      ? waiting
+        ? t('rateLimited', { time: format.dateTime(retryAt) })
+        : error?.code === 'timeout'
+          ? t('timeout')
+          : t('failed')
+      : '';
+
+  return (
+    <div
+      ref={root}
+      tabIndex={-1}
+      className={cx('lir-root lir-ShopProgress', className)}
+      data-state={phase}
+    >
+      {phase === 'idle' && (
+        <button type="button" data-slot="start" disabled={!loan} onClick={act(start)}>
+          {t('start')}
+        </button>
+      )}
+      {busy && (
+        <div data-slot="progress">
+          <p id={labelId} data-slot="label">
+            {t('label')}
+          </p>
+          <div
+            role="progressbar"
+            aria-labelledby={labelId}
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={Math.round(progress * 100)}
+            aria-valuetext={remaining}
+            data-slot="track"
+          >
+            <div data-slot="fill" style={{ '--lir-shop-progress': progress } as CSSProperties} />
+          </div>
+          <p data-slot="remaining">{remaining}</p>
+        </div>
+      )}
+      <p role="status" aria-live="polite" data-slot="status">
+        {announcement}
+      </p>
+      {problem && (
+        <div data-slot="error">
+          <p role="alert" data-slot="message">
+            {problem}
+          </p>
+          <button type="button" data-slot="retry" disabled={waiting} onClick={act(retry)}>
+            {t('retry')}
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,3 @@
+export type { ShopProgressProps } from './ShopProgress.js';
+export { ShopProgress } from './ShopProgress.js';
+export { shopProgressMessages } from './shopProgressMessages.js';

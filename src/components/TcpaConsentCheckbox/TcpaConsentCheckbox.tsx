@@ -1,0 +1,144 @@
+import type { ReactNode } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
+import type { TcpaConsentState } from '../../hooks/index.js';
+import { useTcpaConsent } from '../../hooks/index.js';
+import { cx } from '../shared/cx.js';
+import { useFormat } from '../shared/useFormat.js';
+import { useMessages } from '../shared/useMessages.js';
+import { tcpaConsentCheckboxMessages } from './tcpaConsentCheckboxMessages.js';
+
+/** A recorded consent, as `useTcpaConsent` answers it. */
+export type ConsentRecord = NonNullable<TcpaConsentState['recording']['data']>;
+
+/** Props of {@link TcpaConsentCheckbox}. */
+export interface TcpaConsentCheckboxProps {
+  loanId: string;
+  /** Named in the default disclosure. */
+  lenderName: string;
+  /** Version of the disclosure text the borrower accepts (change it when the text changes). */
+  termsOfServiceId: string;
+  /** Replaces the default disclosure text. */
+  disclosure?: ReactNode;
+  /** The contact details the consent covers, sent with it. */
+  email?: string;
+  phone?: string;
+  /** Called once the service has recorded the consent the borrower just gave. */
+  onRecorded?: (record: ConsentRecord) => void;
+  className?: string;
+}
+
+// The service's `consentDateTime` carries no zone: it is UTC.
+const asUtc = (value: string) =>
+  new Date(/(?:Z|[+-]\d{2}:?\d{2})$/i.test(value) ? value : `${value}Z`);
+
+/**
+ * The borrower's TCPA consent (needed before an advisor may call): a checkbox, unchecked by
+ * default, with the full disclosure beside it. Checking it records the consent once; a recorded
+ * consent stays checked and cannot be withdrawn here (the disclosure says how). `data-state` is
+ * `unchecked`, `recording`, `recorded` or `error`.
+ *
+ * @example
+ * <TcpaConsentCheckbox
+ *   loanId={loanId}
+ *   lenderName="Acme Bank"
+ *   termsOfServiceId="tcpa_v2"
+ *   phone="5555550123"
+ *   onRecorded={(record) => console.log(record.consentDateTime)}
+ * />
+ */
+export function TcpaConsentCheckbox({
+  loanId,
+  lenderName,
+  termsOfServiceId,
+  disclosure,
+  email,
+  phone,
+  onRecorded,
+  className,
+}: TcpaConsentCheckboxProps) {
+  const t = useMessages('tcpaConsentCheckbox', tcpaConsentCheckboxMessages);
+  const format = useFormat();
+  const id = useId();
+  const root = useRef<HTMLDivElement>(null);
+  const { data, recorded, isLoading, record, recording } = useTcpaConsent(loanId);
+  const consent = recording.data ?? data?.consent ?? undefined;
+  const state =
+    recorded || recording.data
+      ? 'recorded'
+      : recording.isPending
+        ? 'recording'
+        : recording.error
+          ? 'error'
+          : 'unchecked';
+
+  // A rate limit's wait: the button comes back when it is over.
+  const { retryAt } = recording;
+  const [, wake] = useState(0);
+  const waiting = retryAt !== undefined && retryAt > Date.now();
+  useEffect(() => {
+    if (!waiting) return;
+    const timer = setTimeout(() => wake((n) => n + 1), retryAt - Date.now());
+    return () => clearTimeout(timer);
+  }, [waiting, retryAt]);
+
+  // The checkbox is disabled and the button goes away: keep focus in the component meanwhile.
+  const submit = async () => {
+    root.current?.focus();
+    const answer = await record({ termsOfServiceId, email, phone });
+    if (answer) onRecorded?.(answer);
+  };
+
+  const date = consent ? asUtc(consent.consentDateTime) : undefined;
+  const status =
+    state === 'recording'
+      ? t('recording')
+      : state === 'recorded'
+        ? date && !Number.isNaN(date.getTime())
+          ? t('recorded', { date: format.dateTime(date) })
+          : t('recordedUndated')
+        : '';
+
+  return (
+    <div
+      ref={root}
+      tabIndex={-1}
+      className={cx('lir-root lir-TcpaConsentCheckbox', className)}
+      data-state={state}
+    >
+      <div data-slot="control">
+        <input
+          id={`${id}-input`}
+          type="checkbox"
+          data-slot="checkbox"
+          checked={state === 'recording' || state === 'recorded'}
+          // Unknown until read: a consent already recorded must not be recorded again.
+          disabled={isLoading || state === 'recording' || state === 'recorded'}
+          aria-describedby={`${id}-disclosure`}
+          onChange={(event) => {
+            if (event.target.checked) void submit();
+          }}
+        />
+        <label htmlFor={`${id}-input`} data-slot="label">
+          {t('label')}
+        </label>
+      </div>
+      <div id={`${id}-disclosure`} data-slot="disclosure">
+        {disclosure ?? t('disclosure', { lenderName })}
+      </div>
+      <p role="status" data-slot="status">
+        {status}
+        {state === 'recorded' && <span data-slot="revoke"> {t('revoke')}</span>}
+      </p>
+      {state === 'error' && (
+        <div data-slot="error">
+          <p role="alert" data-slot="message">
+            {waiting ? t('rateLimited', { time: format.dateTime(retryAt) }) : t('error')}
+          </p>
+          <button type="button" data-slot="retry" disabled={waiting} onClick={() => void submit()}>
+            {t('retry')}
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}
