@@ -1,0 +1,158 @@
+import { useId, useState } from 'react';
+import { isSafeDocumentUrl } from '../../core/isSafeDocumentUrl.js';
+import type { PolicyDocument } from '../../core/schemas/policy.js';
+import { usePolicy } from '../../hooks/index.js';
+import { cx } from '../shared/cx.js';
+import { useFormat } from '../shared/useFormat.js';
+import { useMessages } from '../shared/useMessages.js';
+import { policyDocumentsMessages } from './policyDocumentsMessages.js';
+
+/** Props of {@link PolicyDocuments}. */
+export interface PolicyDocumentsProps {
+  policyId: string;
+  /** Added to the root's classes. */
+  className?: string;
+}
+
+/** What {@link PolicyDocuments} shows, as its root's `data-state`. */
+export type PolicyDocumentsState =
+  | 'loading'
+  | 'errored'
+  | 'empty'
+  | 'ready'
+  | 'opening'
+  | 'expired'
+  | 'open-failed';
+
+const TYPE_KEYS = { eoi_document: 'typeEoi', declarations_page: 'typeDeclarations' } as const;
+
+const isExpired = (error: unknown) =>
+  (error as { serviceCode?: unknown } | null)?.serviceCode === 'document_url_expired';
+
+/**
+ * A bound or retrieved policy: its summary and a button per document. A document is opened with
+ * a freshly signed URL in a new tab; signed URLs are never put in the page, so nothing stale is
+ * left to click or copy.
+ *
+ * @example
+ * <PolicyDocuments policyId={policyId} />
+ */
+export function PolicyDocuments({ policyId, className }: PolicyDocumentsProps) {
+  const t = useMessages('policyDocuments', policyDocumentsMessages);
+  const { money, date } = useFormat();
+  const {
+    data: policy,
+    documents,
+    isLoading,
+    error,
+    refetch,
+    getDocumentUrl,
+  } = usePolicy(policyId);
+  const [opening, setOpening] = useState<string | null>(null);
+  const [openError, setOpenError] = useState<'expired' | 'open-failed' | null>(null);
+  const id = useId();
+
+  const open = async (document: PolicyDocument) => {
+    if (opening) return;
+    setOpening(document.id);
+    setOpenError(null);
+    try {
+      const url = await getDocumentUrl(document.id);
+      // The hook gives safe URLs only; checked again right before it becomes a navigation.
+      if (!isSafeDocumentUrl(url)) throw new Error('Unsafe document URL');
+      window.open(url, '_blank', 'noopener,noreferrer');
+    } catch (e) {
+      setOpenError(isExpired(e) ? 'expired' : 'open-failed');
+    } finally {
+      setOpening(null);
+    }
+  };
+
+  const state: PolicyDocumentsState =
+    isLoading || (!policy && !error)
+      ? 'loading'
+      : !policy
+        ? 'errored'
+        : opening
+          ? 'opening'
+          : (openError ?? (documents.length === 0 ? 'empty' : 'ready'));
+
+  const summary: Array<[keyof typeof policyDocumentsMessages, string | undefined]> = policy
+    ? [
+        ['carrier', policy.carrier],
+        ['policyNumber', policy.policyNumber],
+        ['policyType', policy.policyType],
+        ['effectiveDate', policy.effectiveDate && date(policy.effectiveDate)],
+        ['expirationDate', policy.expirationDate && date(policy.expirationDate)],
+        ['premium', typeof policy.premium === 'number' ? money(policy.premium) : undefined],
+      ]
+    : [];
+
+  return (
+    <div
+      className={cx('lir-root lir-PolicyDocuments', className)}
+      data-state={state}
+      aria-busy={state === 'loading'}
+    >
+      {state === 'loading' ? (
+        <div data-slot="skeleton">
+          <p>{t('loading')}</p>
+          <span aria-hidden="true" />
+          <span aria-hidden="true" />
+          <span aria-hidden="true" />
+        </div>
+      ) : !policy ? (
+        <div role="alert" data-slot="error">
+          <p>{t('error')}</p>
+          <button type="button" data-slot="retry" onClick={() => void refetch()}>
+            {t('retry')}
+          </button>
+        </div>
+      ) : (
+        <>
+          <dl data-slot="summary" aria-label={t('summary')}>
+            {summary.map(([key, value]) =>
+              typeof value === 'string' && value !== '' ? (
+                <div key={key} data-slot="field">
+                  <dt>{t(key)}</dt>
+                  <dd>{value}</dd>
+                </div>
+              ) : null,
+            )}
+          </dl>
+          {documents.length === 0 ? (
+            <p data-slot="empty">{t('empty')}</p>
+          ) : (
+            <ul data-slot="documents" aria-label={t('documents')}>
+              {documents.map((document, index) => (
+                <li
+                  key={document.id}
+                  data-slot="document"
+                  data-state={opening === document.id ? 'opening' : 'idle'}
+                >
+                  <button
+                    type="button"
+                    data-slot="open"
+                    aria-describedby={`${id}-${index}`}
+                    aria-disabled={opening !== null || undefined}
+                    onClick={() => void open(document)}
+                  >
+                    {t('open', { name: document.name })}
+                  </button>
+                  <span id={`${id}-${index}`} data-slot="type">
+                    {t(TYPE_KEYS[document.type as keyof typeof TYPE_KEYS] ?? 'typeOther')}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          )}
+          {openError && (
+            <p role="alert" data-slot="open-error">
+              {t(openError === 'expired' ? 'expired' : 'openFailed')}
+            </p>
+          )}
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,3 @@
+export type { PolicyRetrievalLauncherProps } from './PolicyRetrievalLauncher.js';
+export { PolicyRetrievalLauncher } from './PolicyRetrievalLauncher.js';
+export { policyRetrievalLauncherMessages } from './policyRetrievalLauncherMessages.js';

@@ -1,0 +1,166 @@
+import type { ReactNode } from 'react';
+import { useEffect, useId, useState } from 'react';
+import { isSafeDocumentUrl } from '../../core/isSafeDocumentUrl.js';
+import {
+  useInsuranceContext,
+  useLoan,
+  useQuoteDisplay,
+  useSelectQuote,
+} from '../../hooks/index.js';
+import { cx } from '../shared/cx.js';
+import { useMessages } from '../shared/useMessages.js';
+import { QuoteCard } from './QuoteCard.js';
+import { quoteCardsMessages } from './quoteCardsMessages.js';
+
+/** Props of {@link QuoteCards}. */
+export interface QuoteCardsProps {
+  loanId: string;
+  /** Called once the service has recorded the borrower's choice. */
+  onSelect?: (quoteId: string) => void;
+  /** Show a "See all quotes" link to the service's hosted display (when its URL is safe). Default `true`. */
+  showHostedDisplayLink?: boolean;
+  className?: string;
+}
+
+/**
+ * The loan's recommended quotes as one radio group, one {@link QuoteCard} each. Choosing a quote
+ * shows it selected at once, records it through `useSelectQuote` and rolls back if refused.
+ * `data-state` on the root: `loading`, `waiting` (not rated yet), `empty`, `errored`,
+ * `rateLimited` (choices disabled until the wait is over), `ready` or `selected`.
+ *
+ * @example
+ * <InsuranceProvider adapter={adapter}>
+ *   <QuoteCards loanId={loanId} onSelect={(quoteId) => navigate(`/insurance/${quoteId}`)} />
+ * </InsuranceProvider>
+ */
+export function QuoteCards({
+  loanId,
+  onSelect,
+  showHostedDisplayLink = true,
+  className,
+}: QuoteCardsProps) {
+  const t = useMessages('quoteCards', quoteCardsMessages);
+  const { locale } = useInsuranceContext();
+  const name = useId();
+  const loan = useLoan(loanId);
+  const display = useQuoteDisplay(loanId);
+  const { select, error: selectError, retryAt } = useSelectQuote(loanId);
+  const limited = useUntil(retryAt);
+  const selectedId = display.selectedQuote?.id;
+  // A failed background refresh keeps what was read; only a read with nothing to show is an error.
+  const readError = (!display.data && display.error) || (!loan.data && loan.error) || null;
+  const hostedUrl = display.data?.hostedDisplayUrl;
+
+  const state =
+    // After a failure, "Try again" shows loading again rather than the old alert.
+    loan.isLoading || display.isLoading || (readError && (loan.isFetching || display.isFetching))
+      ? 'loading'
+      : readError
+        ? 'errored'
+        : !display.isRated
+          ? 'waiting'
+          : display.quotes.length === 0
+            ? 'empty'
+            : limited
+              ? 'rateLimited'
+              : selectedId
+                ? 'selected'
+                : 'ready';
+
+  const choose = async (quoteId: string) => {
+    if (await select(quoteId)) onSelect?.(quoteId);
+  };
+
+  let body: ReactNode;
+  if (state === 'loading') {
+    body = (
+      <>
+        <span data-slot="visuallyHidden" role="status">
+          {t('loading')}
+        </span>
+        <div data-slot="list">
+          {[0, 1, 2].map((i) => (
+            <span key={i} data-slot="skeleton" aria-hidden="true" />
+          ))}
+        </div>
+      </>
+    );
+  } else if (state === 'errored') {
+    body = (
+      <>
+        <p data-slot="message" role="alert">
+          {t('errored')}
+        </p>
+        <button
+          type="button"
+          data-slot="retry"
+          onClick={() => void (display.error ? display.refetch() : loan.refetch())}
+        >
+          {t('retry')}
+        </button>
+      </>
+    );
+  } else if (state === 'waiting' || state === 'empty') {
+    body = (
+      <p data-slot="message" role="status">
+        {t(state)}
+      </p>
+    );
+  } else {
+    body = (
+      <div data-slot="list">
+        {display.quotes.map((quote) => (
+          <QuoteCard
+            key={quote.id}
+            quote={quote}
+            name={name}
+            checked={quote.id === selectedId}
+            disabled={limited}
+            onSelect={choose}
+          />
+        ))}
+      </div>
+    );
+  }
+
+  return (
+    <div className={cx('lir-root lir-QuoteCards', className)} data-state={state}>
+      <fieldset data-slot="group" aria-busy={state === 'loading' || undefined}>
+        <legend data-slot="legend">{t('legend')}</legend>
+        {body}
+        {limited && retryAt !== undefined ? (
+          <p data-slot="message" role="alert">
+            {t('rateLimited', {
+              // The wait is seconds long: the time of day, to the second, says enough.
+              time: new Date(retryAt).toLocaleTimeString(locale),
+            })}
+          </p>
+        ) : (
+          selectError &&
+          retryAt === undefined && (
+            <p data-slot="message" role="alert">
+              {t('selectFailed')}
+            </p>
+          )
+        )}
+      </fieldset>
+      {showHostedDisplayLink && isSafeDocumentUrl(hostedUrl) && (
+        <a data-slot="hostedLink" href={hostedUrl} target="_blank" rel="noopener noreferrer">
+          {t('seeAll')} <span data-slot="visuallyHidden">{t('newTab')}</span>
+        </a>
+      )}
+    </div>
+  );
+}
+
+/** Whether `until` (ms since the epoch) is still ahead; re-renders when it passes. */
+function useUntil(until: number | undefined): boolean {
+  const [now, setNow] = useState(Date.now);
+  useEffect(() => {
+    if (until === undefined) return;
+    // At least `until`: a timer may fire a little early.
+    const timer = setTimeout(() => setNow(Math.max(Date.now(), until)), until - Date.now());
+    return () => clearTimeout(timer);
+  }, [until]);
+  return until !== undefined && until > now;
+}

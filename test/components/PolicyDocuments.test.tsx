@@ -1,0 +1,352 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { HttpResponse, http } from 'msw';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { PolicyDocuments } from '../../src/components/PolicyDocuments/index.js';
+import type { InsuranceMessages } from '../../src/hooks/index.js';
+import { InsuranceProvider } from '../../src/hooks/index.js';
+import { failing, pending } from '../../src/testing/msw/index.js';
+import { expectNoAxeViolations } from '../support/expectNoAxeViolations.js';
+import { renderInProvider, setupSandbox } from '../support/insuranceHarness.js';
+import { mswServer } from '../support/mswServer.js';
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+const POLICY_READ = /^GET \/policies\/[^/]+$/;
+const expiresOf = (url: string) => Number(new URL(url).searchParams.get('Expires'));
+
+/** A policy as the BFF answers it, documents included. */
+function policyAnswer(overrides: Record<string, unknown> = {}) {
+  return http.get('*/api/insurance/policies/:policyId', ({ params }) =>
+    HttpResponse.json({
+      id: params.policyId,
+      carrier: 'Acme Mutual',
+      policyNumber: 'HO3-0001',
+      policyType: 'HO3',
+      effectiveDate: '2025-03-01',
+      expirationDate: '2026-03-01',
+      premium: 1234,
+      documents: [
+        {
+          id: 'doc_1',
+          name: 'Evidence of insurance',
+          type: 'eoi_document',
+          url: 'https://docs.example/1.pdf',
+        },
+        {
+          id: 'doc_2',
+          name: 'Declarations page',
+          type: 'declarations_page',
+          url: 'https://docs.example/2.pdf',
+        },
+      ],
+      ...overrides,
+    }),
+  );
+}
+
+/** A policy bound in the sandbox (`Bind_policy`), the page's clock set to the sandbox's. */
+async function boundPolicy(env: ReturnType<typeof setupSandbox>) {
+  const loan = await env.ratedLoan({ primaryBorrower: { firstName: 'Bind_policy' } });
+  vi.setSystemTime(env.sandbox.clock.now());
+  return env.sandbox.inspectLoan(loan.id)?.policyIds[0] ?? '';
+}
+
+function renderWith(
+  env: ReturnType<typeof setupSandbox>,
+  props: { policyId: string; className?: string },
+  provider: { locale?: string; messages?: InsuranceMessages } = {},
+) {
+  return render(
+    <InsuranceProvider adapter={env.adapter} {...provider}>
+      <main>
+        <PolicyDocuments {...props} />
+      </main>
+    </InsuranceProvider>,
+  );
+}
+
+const rootOf = (container: HTMLElement) =>
+  container.querySelector<HTMLElement>('.lir-PolicyDocuments');
+
+const summaryOf = (root: HTMLElement | null) =>
+  Object.fromEntries(
+    within(root as HTMLElement)
+      .getAllByRole('term')
+      .map((dt) => [dt.textContent, dt.nextElementSibling?.textContent]),
+  );
+
+describe('PolicyDocuments', () => {
+  it('shows the summary formatted (en-US) and the documents as buttons, never their URLs', async () => {
+    const env = setupSandbox();
+    mswServer.use(policyAnswer());
+    const { container } = renderWith(env, { policyId: 'pol_1', className: 'host' });
+    const root = rootOf(container);
+    expect(root).toHaveClass('lir-root', 'lir-PolicyDocuments', 'host');
+    await screen.findByRole('button', { name: 'Open Evidence of insurance' });
+    expect(root).toHaveAttribute('data-state', 'ready');
+    expect(summaryOf(root)).toEqual({
+      Carrier: 'Acme Mutual',
+      'Policy number': 'HO3-0001',
+      'Policy type': 'HO3',
+      'Effective date': 'Mar 1, 2025',
+      'Expiration date': 'Mar 1, 2026',
+      'Annual premium': '$1,234',
+    });
+    const list = screen.getByRole('list', { name: 'Policy documents' });
+    expect(
+      within(list)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Open Evidence of insurance', 'Open Declarations page']);
+    expect(
+      screen.getByRole('button', { name: 'Open Evidence of insurance' }),
+    ).toHaveAccessibleDescription('Evidence of insurance (PDF)');
+    expect(
+      screen.getByRole('button', { name: 'Open Declarations page' }),
+    ).toHaveAccessibleDescription('Declarations page (PDF)');
+    expect(screen.queryByRole('link')).not.toBeInTheDocument();
+    expect(container.innerHTML).not.toContain('docs.example');
+    await expectNoAxeViolations(); // ready
+  });
+
+  it('formats for the provider locale (en-GB) and takes texts from the provider messages', async () => {
+    const env = setupSandbox();
+    mswServer.use(policyAnswer({ premium: 1234.5 }));
+    const { container } = renderWith(
+      env,
+      { policyId: 'pol_1' },
+      {
+        locale: 'en-GB',
+        messages: {
+          'policyDocuments.open': 'View {name}',
+          'policyDocuments.premium': 'Premium per year',
+        },
+      },
+    );
+    await screen.findByRole('button', { name: 'View Evidence of insurance' });
+    expect(summaryOf(rootOf(container))).toMatchObject({
+      'Effective date': '1 Mar 2025',
+      'Expiration date': '1 Mar 2026',
+      'Premium per year': 'US$1,234.50',
+    });
+  });
+
+  it('U7: opening calls window.open with a fresh URL, re-reading the policy once it is expired', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    const open = vi.spyOn(window, 'open').mockReturnValue(null);
+    const env = setupSandbox(); // signed URLs live 120 s
+    const policyId = await boundPolicy(env);
+    renderInProvider(
+      <main>
+        <PolicyDocuments policyId={policyId} />
+      </main>,
+      env.adapter,
+    );
+    const button = await screen.findByRole('button', { name: 'Open Evidence of insurance' });
+    expect(env.sent(POLICY_READ)).toHaveLength(1);
+
+    await user.click(button);
+    await waitFor(() => expect(open).toHaveBeenCalledTimes(1));
+    const [first, target, features] = open.mock.calls[0] ?? [];
+    expect(target).toBe('_blank');
+    expect(features).toBe('noopener,noreferrer');
+    expect(String(first)).toMatch(/\/sandbox\/documents\/.+\?Expires=\d+/);
+    expect(env.sent(POLICY_READ)).toHaveLength(1); // still fresh: no read
+
+    // Both clocks 121 s later: the URL in hand is expired; the click reads the policy first.
+    vi.setSystemTime(Date.now() + 121_000);
+    await env.sandbox.advance(121_000);
+    expect((await fetch(String(first))).status).toBe(403);
+    await user.click(button);
+    await waitFor(() => expect(open).toHaveBeenCalledTimes(2));
+    expect(env.sent(POLICY_READ)).toHaveLength(2);
+    const fresh = String(open.mock.calls[1]?.[0]);
+    expect(expiresOf(fresh)).toBeGreaterThan(expiresOf(String(first)));
+    expect((await fetch(fresh)).status).toBe(200);
+    expect(document.body.innerHTML).not.toContain('/sandbox/documents/');
+    expect(screen.getByText('Open Evidence of insurance').closest('[data-state]')).toHaveAttribute(
+      'data-state',
+      'idle',
+    );
+  });
+
+  it('U6: when the fresh answer is stale too, it says the link expired, after one re-read', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    const open = vi.spyOn(window, 'open').mockReturnValue(null);
+    const env = setupSandbox({ documentUrlTtlMs: 10_000 }); // always within 30 s of expiry
+    const policyId = await boundPolicy(env);
+    const { container } = renderInProvider(
+      <main>
+        <PolicyDocuments policyId={policyId} />
+      </main>,
+      env.adapter,
+    );
+    await user.click(await screen.findByRole('button', { name: 'Open Declarations page' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('This link expired. Try again.');
+    expect(rootOf(container)).toHaveAttribute('data-state', 'expired');
+    expect(open).not.toHaveBeenCalled();
+    expect(env.sent(POLICY_READ)).toHaveLength(2); // the first read and one re-read: no loop
+    await expectNoAxeViolations(); // expired
+  });
+
+  it('opening: the button is pending while the fresh URL is read', async () => {
+    const user = userEvent.setup();
+    const open = vi.spyOn(window, 'open').mockReturnValue(null);
+    const env = setupSandbox();
+    const past = Math.floor(Date.now() / 1000) - 60;
+    mswServer.use(
+      policyAnswer({
+        documents: [
+          {
+            id: 'doc_1',
+            name: 'Evidence of insurance',
+            type: 'eoi_document',
+            url: `https://docs.example/1.pdf?Expires=${past}`,
+          },
+        ],
+      }),
+    );
+    const { container } = renderInProvider(
+      <main>
+        <PolicyDocuments policyId="pol_1" />
+      </main>,
+      env.adapter,
+    );
+    const button = await screen.findByRole('button', { name: 'Open Evidence of insurance' });
+    mswServer.use(pending('getPolicy'));
+    await user.click(button);
+    const root = rootOf(container);
+    await waitFor(() => expect(root).toHaveAttribute('data-state', 'opening'));
+    expect(button).toHaveAttribute('aria-disabled', 'true');
+    expect(button.closest('li')).toHaveAttribute('data-state', 'opening');
+    await expectNoAxeViolations(); // opening
+    await user.click(button); // ignored while pending
+    expect(env.sent(POLICY_READ)).toHaveLength(2);
+    expect(open).not.toHaveBeenCalled();
+  });
+
+  it('U13: documents with unsafe URLs never appear, and an unsafe fresh URL is not opened', async () => {
+    const user = userEvent.setup();
+    const open = vi.spyOn(window, 'open').mockReturnValue(null);
+    const env = setupSandbox();
+    const soon = Math.floor(Date.now() / 1000) + 10;
+    mswServer.use(
+      policyAnswer({
+        documents: [
+          { id: 'd1', name: 'Script', type: 'eoi_document', url: 'javascript:alert(1)' },
+          { id: 'd2', name: 'Data', type: 'eoi_document', url: 'data:text/html,<b>x</b>' },
+          {
+            id: 'd3',
+            name: 'Good',
+            type: 'eoi_document',
+            url: `https://docs.example/a.pdf?Expires=${soon}`,
+          },
+        ],
+      }),
+    );
+    const { container } = renderInProvider(
+      <main>
+        <PolicyDocuments policyId="pol_1" />
+      </main>,
+      env.adapter,
+    );
+    const good = await screen.findByRole('button', { name: 'Open Good' });
+    expect(screen.getAllByRole('button')).toEqual([good]);
+    expect(container.innerHTML).not.toMatch(/javascript:|data:text/);
+
+    // The re-read (the URL expires within 30 s) answers an unsafe URL for it: never opened.
+    mswServer.use(
+      policyAnswer({
+        documents: [{ id: 'd3', name: 'Good', type: 'eoi_document', url: 'javascript:alert(1)' }],
+      }),
+    );
+    await user.click(good);
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'We could not open this document. Try again later.',
+    );
+    expect(rootOf(container)).toHaveAttribute('data-state', 'open-failed');
+    expect(open).not.toHaveBeenCalled();
+    expect(container.innerHTML).not.toContain('javascript:');
+  });
+
+  it('U2: service text is rendered as text', async () => {
+    const env = setupSandbox();
+    const injected = '<img src=x onerror=alert(1)>';
+    mswServer.use(
+      policyAnswer({
+        carrier: injected,
+        documents: [
+          { id: 'd1', name: injected, type: 'eoi_document', url: 'https://docs.example/1.pdf' },
+        ],
+      }),
+    );
+    const { container } = renderInProvider(
+      <main>
+        <PolicyDocuments policyId="pol_1" />
+      </main>,
+      env.adapter,
+    );
+    await screen.findByRole('button', { name: `Open ${injected}` });
+    expect(screen.getByText(injected, { selector: 'dd' })).toBeInTheDocument();
+    expect(container.querySelector('img')).toBeNull();
+  });
+
+  it('loading: a busy skeleton', async () => {
+    const env = setupSandbox();
+    mswServer.use(pending('getPolicy'));
+    const { container } = renderInProvider(
+      <main>
+        <PolicyDocuments policyId="pol_1" />
+      </main>,
+      env.adapter,
+    );
+    const root = rootOf(container);
+    expect(root).toHaveAttribute('data-state', 'loading');
+    expect(root).toHaveAttribute('aria-busy', 'true');
+    expect(screen.getByText('Loading your policy…')).toBeInTheDocument();
+    await expectNoAxeViolations(); // loading
+  });
+
+  it('errored: an alert with Try again, which reads again', async () => {
+    const user = userEvent.setup();
+    const env = setupSandbox();
+    mswServer.use(failing('getPolicy', { status: 404, code: 'not_found' }));
+    const { container } = renderInProvider(
+      <main>
+        <PolicyDocuments policyId="pol_1" />
+      </main>,
+      env.adapter,
+    );
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('We could not load your policy.');
+    expect(rootOf(container)).toHaveAttribute('data-state', 'errored');
+    await expectNoAxeViolations(); // errored
+    const reads = env.sent(POLICY_READ).length;
+
+    mswServer.resetHandlers(policyAnswer());
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    await screen.findByRole('button', { name: 'Open Evidence of insurance' });
+    expect(env.sent(POLICY_READ).length).toBeGreaterThan(reads);
+    expect(rootOf(container)).toHaveAttribute('data-state', 'ready');
+  });
+
+  it('empty: a policy without documents says so', async () => {
+    const env = setupSandbox();
+    mswServer.use(policyAnswer({ documents: [] }));
+    const { container } = renderInProvider(
+      <main>
+        <PolicyDocuments policyId="pol_1" />
+      </main>,
+      env.adapter,
+    );
+    expect(await screen.findByText('This policy has no documents yet.')).toBeInTheDocument();
+    expect(rootOf(container)).toHaveAttribute('data-state', 'empty');
+    expect(screen.queryByRole('button')).not.toBeInTheDocument();
+    await expectNoAxeViolations(); // empty
+  });
+});

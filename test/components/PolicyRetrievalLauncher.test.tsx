@@ -1,0 +1,240 @@
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import axe from 'axe-core';
+import { HttpResponse, http } from 'msw';
+import { describe, expect, it, vi } from 'vitest';
+import { PolicyRetrievalLauncher } from '../../src/components/PolicyRetrievalLauncher/index.js';
+import { InsuranceProvider } from '../../src/hooks/index.js';
+import { failing, rateLimited } from '../../src/testing/msw/index.js';
+import { SANDBOX_CARRIERS } from '../../src/testing/sandbox/sandboxCarriers.js';
+import { expectNoAxeViolations } from '../support/expectNoAxeViolations.js';
+import { renderInProvider, setupSandbox } from '../support/insuranceHarness.js';
+import { mswServer } from '../support/mswServer.js';
+
+const RETRIEVE = /^PATCH \/loans\/[^/]+\/retrieve$/;
+const DIALOG = { name: 'Share your current insurance policy' };
+const FRAME = 'Sign in to your insurance company';
+
+/**
+ * `expectNoAxeViolations` with the frame's inside left out: axe cannot message a jsdom frame
+ * (its `parent` is not the test's `window`), and what is inside is the service's page anyway.
+ */
+async function expectNoAxeViolationsAroundFrame() {
+  const results = await axe.run(document.body, {
+    iframes: false,
+    rules: { 'color-contrast': { enabled: false } },
+  });
+  expect(results.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+}
+
+/** What the borrower does inside the hosted page: sign in to their carrier. */
+async function signInToCarrier(retrievalUrl: string, password: string) {
+  const response = await fetch(retrievalUrl, {
+    method: 'POST',
+    body: new URLSearchParams({
+      carrier: SANDBOX_CARRIERS[0]?.name ?? '',
+      username: 'user_good',
+      password,
+    }),
+  });
+  expect(response.status).toBe(200);
+}
+
+async function launcher(options: { strict?: boolean } = {}) {
+  const env = setupSandbox();
+  const loan = await env.createLoan();
+  const onRetrieved = vi.fn();
+  const view = renderInProvider(
+    <main>
+      <PolicyRetrievalLauncher loanId={loan.id} onRetrieved={onRetrieved} className="host" />
+    </main>,
+    env.adapter,
+    options,
+  );
+  const trigger = screen.getByRole('button', { name: 'Share my current policy' });
+  return {
+    env,
+    loan,
+    onRetrieved,
+    view,
+    trigger,
+    root: view.container.querySelector('.lir-PolicyRetrievalLauncher'),
+  };
+}
+
+describe('PolicyRetrievalLauncher', () => {
+  it('opens the hosted page in a dialog and closes itself when the policy is retrieved', async () => {
+    const user = userEvent.setup();
+    const { env, loan, onRetrieved, trigger, root } = await launcher();
+    expect(root).toHaveClass('lir-root', 'lir-PolicyRetrievalLauncher', 'host');
+    expect(root).toHaveAttribute('data-state', 'idle');
+    await expectNoAxeViolations(); // closed
+
+    await user.click(trigger);
+    const dialog = await screen.findByRole('dialog', DIALOG);
+    expect(dialog).toHaveClass('lir-root', 'lir-PolicyRetrievalLauncher-dialog');
+    expect(dialog).toHaveAccessibleDescription(/sign in to your insurance company/i);
+    const frame = await within(dialog).findByTitle(FRAME);
+    const url = frame.getAttribute('src') ?? '';
+    expect(url).toMatch(/^http:\/\/localhost:3000\/sandbox\/retrieve\//);
+    expect(frame).toHaveAttribute(
+      'sandbox',
+      'allow-forms allow-scripts allow-same-origin allow-popups',
+    );
+    expect(frame).toHaveAttribute('referrerpolicy', 'no-referrer');
+    expect(frame).toHaveAttribute('allow', '');
+    expect(root).toHaveAttribute('data-state', 'open');
+    expect(env.sent(RETRIEVE)).toHaveLength(1);
+
+    // Loading until the frame's load event.
+    const region = frame.closest('[data-slot="frame"]');
+    expect(region).toHaveAttribute('aria-busy', 'true');
+    expect(within(dialog).getByText('Loading the sign-in page…')).toBeInTheDocument();
+    await expectNoAxeViolationsAroundFrame(); // loading
+    fireEvent.load(frame);
+    expect(region).toHaveAttribute('aria-busy', 'false');
+    expect(within(dialog).queryByText('Loading the sign-in page…')).not.toBeInTheDocument();
+    const newTab = within(dialog).getByRole('link', { name: 'Open in a new tab' });
+    expect(newTab).toHaveAttribute('href', url);
+    expect(newTab).toHaveAttribute('target', '_blank');
+    expect(newTab).toHaveAttribute('rel', 'noopener noreferrer');
+    await expectNoAxeViolationsAroundFrame(); // open
+
+    await signInToCarrier(url, env.sandbox.sandboxPassword);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(root).toHaveAttribute('data-state', 'completed');
+    expect(screen.getByRole('status')).toHaveTextContent('Policy received');
+    expect(trigger).toHaveFocus();
+    expect(onRetrieved).toHaveBeenCalledTimes(1);
+    expect(onRetrieved).toHaveBeenCalledWith(env.sandbox.inspectLoan(loan.id)?.policyIds);
+    await expectNoAxeViolations(); // completed
+    expect(env.sent(RETRIEVE)).toHaveLength(1);
+  });
+
+  it('keyboard: Enter opens, Escape closes and focus returns to the trigger', async () => {
+    const user = userEvent.setup();
+    const { env, trigger } = await launcher();
+    await user.tab();
+    expect(trigger).toHaveFocus();
+    await user.keyboard('{Enter}');
+    const dialog = await screen.findByRole('dialog', DIALOG);
+    await within(dialog).findByTitle(FRAME);
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(trigger).toHaveFocus();
+    // Opening again shows the retrieval already open rather than starting another.
+    await user.keyboard('{Enter}');
+    await within(await screen.findByRole('dialog', DIALOG)).findByTitle(FRAME);
+    await user.click(screen.getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(trigger).toHaveFocus();
+    expect(env.sent(RETRIEVE)).toHaveLength(1);
+  });
+
+  it('StrictMode: one click sends one retrieval request, onRetrieved is called once', async () => {
+    const user = userEvent.setup();
+    const { env, onRetrieved, trigger } = await launcher({ strict: true });
+    await user.click(trigger);
+    const frame = await screen.findByTitle(FRAME);
+    expect(env.sent(RETRIEVE)).toHaveLength(1);
+    await signInToCarrier(frame.getAttribute('src') ?? '', env.sandbox.sandboxPassword);
+    await waitFor(() => expect(onRetrieved).toHaveBeenCalled());
+    await act(() => new Promise((r) => setTimeout(r, 20)));
+    expect(onRetrieved).toHaveBeenCalledTimes(1);
+    expect(env.sent(RETRIEVE)).toHaveLength(1);
+  });
+
+  it('a refused start shows an error in the dialog, and Try again starts again', async () => {
+    const user = userEvent.setup();
+    const { env, trigger, root } = await launcher();
+    mswServer.use(failing('initiatePolicyRetrieval', { status: 503 }));
+    await user.click(trigger);
+    const dialog = await screen.findByRole('dialog', DIALOG);
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert).toHaveTextContent('We could not open the sign-in page. Please try again.');
+    expect(root).toHaveAttribute('data-state', 'errored');
+    expect(within(dialog).queryByTitle(FRAME)).not.toBeInTheDocument();
+    await expectNoAxeViolations(); // errored
+
+    env.reinstall();
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    await within(dialog).findByTitle(FRAME);
+    expect(root).toHaveAttribute('data-state', 'open');
+    expect(env.sent(RETRIEVE)).toHaveLength(2);
+  });
+
+  it('U8: rate limited, it says when to try again, and Try again waits until then', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    const { env, trigger } = await launcher();
+    mswServer.use(rateLimited('initiatePolicyRetrieval', { retryAfterSeconds: 20 }));
+    await user.click(trigger);
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(
+      'Too many attempts right now. You can try again in 20 seconds.',
+    );
+    const retry = within(alert).getByRole('button', { name: 'Try again' });
+    expect(retry).toBeDisabled();
+    await expectNoAxeViolations(); // errored, rate limited
+    const sent = env.sent(RETRIEVE).length;
+
+    await act(() => vi.advanceTimersByTimeAsync(20_000));
+    expect(retry).toBeEnabled();
+    expect(alert).toHaveTextContent('We could not open the sign-in page.');
+    env.reinstall();
+    await user.click(retry);
+    await screen.findByTitle(FRAME);
+    expect(env.sent(RETRIEVE)).toHaveLength(sent + 1);
+  });
+
+  it('U13: an unsafe retrieval URL never becomes a frame or a link', async () => {
+    const user = userEvent.setup();
+    const { trigger, root } = await launcher();
+    mswServer.use(
+      http.patch('*/api/insurance/loans/:loanId/retrieve', ({ params }) =>
+        HttpResponse.json({ id: params.loanId, retrievalUrl: 'javascript:alert(1)' }),
+      ),
+    );
+    await user.click(trigger);
+    const dialog = await screen.findByRole('dialog', DIALOG);
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'We could not open the sign-in page.',
+    );
+    expect(root).toHaveAttribute('data-state', 'errored');
+    expect(within(dialog).queryByTitle(FRAME)).not.toBeInTheDocument();
+    expect(within(dialog).queryByRole('link')).not.toBeInTheDocument();
+    expect(document.body.innerHTML).not.toContain('javascript:');
+  });
+
+  it('takes its texts from the props and the provider messages', async () => {
+    const user = userEvent.setup();
+    const env = setupSandbox();
+    const loan = await env.createLoan();
+    const view = renderInProvider(
+      <main>
+        <PolicyRetrievalLauncher loanId={loan.id} triggerLabel="Use the policy I have" />
+      </main>,
+      env.adapter,
+    );
+    expect(screen.getByRole('button', { name: 'Use the policy I have' })).toBeInTheDocument();
+
+    view.unmount();
+    render(
+      <InsuranceProvider
+        adapter={env.adapter}
+        messages={{
+          'policyRetrievalLauncher.trigger': 'Use my policy',
+          'policyRetrievalLauncher.title': 'Your insurance',
+          'policyRetrievalLauncher.frameTitle': 'Carrier sign-in',
+        }}
+      >
+        <main>
+          <PolicyRetrievalLauncher loanId={loan.id} />
+        </main>
+      </InsuranceProvider>,
+    );
+    await user.click(screen.getByRole('button', { name: 'Use my policy' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Your insurance' });
+    expect(await within(dialog).findByTitle('Carrier sign-in')).toBeInTheDocument();
+  });
+});
