@@ -3,3 +3,4 @@
 export * from './adapter/index.js';
 export * from './core/index.js';
 export * from './hooks/index.js';
+export * from './components/index.js';

@@ -1,5 +1,5 @@
 import type { FormEvent } from 'react';
-import { useEffect, useId, useMemo, useReducer, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { InsuranceActionState } from '../../hooks/index.js';
 import {
   useCallMeNow,
@@ -9,6 +9,7 @@ import {
 } from '../../hooks/index.js';
 import { cx } from '../shared/cx.js';
 import { useMessages } from '../shared/useMessages.js';
+import { useWaitUntil } from '../shared/useWaitUntil.js';
 import { TcpaConsentCheckbox } from '../TcpaConsentCheckbox/index.js';
 import type { CallSchedulerProps } from './CallSchedulerProps.js';
 import { callSchedulerMessages } from './callSchedulerMessages.js';
@@ -83,14 +84,8 @@ export function CallScheduler({
   if (consent.recorded === false && !offered) setOffered(true);
   const hasConsent = consent.recorded === true;
   const busy = scheduler.isPending || caller.isPending;
-  const limited = (action.retryAt ?? 0) > Date.now();
-  // Re-renders when a rate limit's wait is over, to enable the buttons again.
-  const [, wake] = useReducer((n: number) => n + 1, 0);
-  useEffect(() => {
-    if (!action.retryAt) return;
-    const timer = setTimeout(wake, Math.max(0, action.retryAt - Date.now()));
-    return () => clearTimeout(timer);
-  }, [action.retryAt]);
+  // A rate limit's wait keeps the buttons disabled; they come back when it is over.
+  const limited = useWaitUntil(action.retryAt);
 
   const code = action.error?.code;
   const fieldError = scheduler.fieldErrors.scheduledAt;

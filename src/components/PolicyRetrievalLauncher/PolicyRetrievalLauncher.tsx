@@ -1,9 +1,10 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import { useEffect, useEffectEvent, useReducer, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { isSafeDocumentUrl } from '../../core/isSafeDocumentUrl.js';
 import { usePolicyRetrieval } from '../../hooks/index.js';
 import { cx } from '../shared/cx.js';
 import { useMessages } from '../shared/useMessages.js';
+import { useWaitUntil } from '../shared/useWaitUntil.js';
 import { policyRetrievalLauncherMessages } from './policyRetrievalLauncherMessages.js';
 
 /** Props of {@link PolicyRetrievalLauncher}. */
@@ -47,15 +48,9 @@ export function PolicyRetrievalLauncher({
     retrieved(policyIds);
   }, [phase, policyIds]);
 
-  // After a 429 the retry stays disabled until the wait is over: re-render then.
-  const [, rerender] = useReducer((n: number) => n + 1, 0);
-  useEffect(() => {
-    const ms = retryAt === undefined ? 0 : retryAt - Date.now();
-    if (ms <= 0) return;
-    const timer = setTimeout(rerender, ms);
-    return () => clearTimeout(timer);
-  }, [retryAt]);
-  const waitMs = retryAt === undefined ? 0 : retryAt - Date.now();
+  // After a 429 the retry stays disabled until the wait is over.
+  const waiting = useWaitUntil(retryAt);
+  const waitMs = waiting && retryAt !== undefined ? retryAt - Date.now() : 0;
 
   const begin = () => {
     awaiting.current = true;

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useEffect, useId, useState } from 'react';
+import { useId } from 'react';
 import { isSafeDocumentUrl } from '../../core/isSafeDocumentUrl.js';
 import {
   useInsuranceContext,
@@ -9,6 +9,7 @@ import {
 } from '../../hooks/index.js';
 import { cx } from '../shared/cx.js';
 import { useMessages } from '../shared/useMessages.js';
+import { useWaitUntil } from '../shared/useWaitUntil.js';
 import { QuoteCard } from './QuoteCard.js';
 import { quoteCardsMessages } from './quoteCardsMessages.js';
 
@@ -45,7 +46,7 @@ export function QuoteCards({
   const loan = useLoan(loanId);
   const display = useQuoteDisplay(loanId);
   const { select, error: selectError, retryAt } = useSelectQuote(loanId);
-  const limited = useUntil(retryAt);
+  const limited = useWaitUntil(retryAt);
   const selectedId = display.selectedQuote?.id;
   // A failed background refresh keeps what was read; only a read with nothing to show is an error.
   const readError = (!display.data && display.error) || (!loan.data && loan.error) || null;
@@ -151,16 +152,4 @@ export function QuoteCards({
       )}
     </div>
   );
-}
-
-/** Whether `until` (ms since the epoch) is still ahead; re-renders when it passes. */
-function useUntil(until: number | undefined): boolean {
-  const [now, setNow] = useState(Date.now);
-  useEffect(() => {
-    if (until === undefined) return;
-    // At least `until`: a timer may fire a little early.
-    const timer = setTimeout(() => setNow(Math.max(Date.now(), until)), until - Date.now());
-    return () => clearTimeout(timer);
-  }, [until]);
-  return until !== undefined && until > now;
 }

@@ -1,9 +1,10 @@
 import type { CSSProperties } from 'react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { useShop } from '../../hooks/index.js';
 import { cx } from '../shared/cx.js';
 import { useFormat } from '../shared/useFormat.js';
 import { useMessages } from '../shared/useMessages.js';
+import { useWaitUntil } from '../shared/useWaitUntil.js';
 import { shopProgressMessages } from './shopProgressMessages.js';
 
 /** Props of {@link ShopProgress}. */
@@ -44,13 +45,7 @@ export function ShopProgress({ loanId, autoStart, onRated, className }: ShopProg
   }, [phase, onRated]);
 
   // A rate limit's wait: the button comes back when it is over.
-  const [, wake] = useState(0);
-  const waiting = retryAt !== undefined && retryAt > Date.now();
-  useEffect(() => {
-    if (!waiting) return;
-    const timer = setTimeout(() => wake((n) => n + 1), retryAt - Date.now());
-    return () => clearTimeout(timer);
-  }, [waiting, retryAt]);
+  const waiting = useWaitUntil(retryAt);
 
   // The clicked button goes away: keep focus in the component rather than lose it to the page.
   const act = (action: () => Promise<unknown>) => () => {
@@ -74,7 +69,7 @@ export function ShopProgress({ loanId, autoStart, onRated, className }: ShopProg
   const problem =
     phase === 'errored' || (phase === 'idle' && error)
       ? waiting
-        ? t('rateLimited', { time: format.dateTime(retryAt) })
+        ? t('rateLimited', { time: format.dateTime(retryAt ?? Date.now()) })
         : error?.code === 'timeout'
           ? t('timeout')
           : t('failed')

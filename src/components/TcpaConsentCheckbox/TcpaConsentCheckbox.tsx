@@ -1,10 +1,11 @@
 import type { ReactNode } from 'react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef } from 'react';
 import type { TcpaConsentState } from '../../hooks/index.js';
 import { useTcpaConsent } from '../../hooks/index.js';
 import { cx } from '../shared/cx.js';
 import { useFormat } from '../shared/useFormat.js';
 import { useMessages } from '../shared/useMessages.js';
+import { useWaitUntil } from '../shared/useWaitUntil.js';
 import { tcpaConsentCheckboxMessages } from './tcpaConsentCheckboxMessages.js';
 
 /** A recorded consent, as `useTcpaConsent` answers it. */
@@ -73,13 +74,7 @@ export function TcpaConsentCheckbox({
 
   // A rate limit's wait: the button comes back when it is over.
   const { retryAt } = recording;
-  const [, wake] = useState(0);
-  const waiting = retryAt !== undefined && retryAt > Date.now();
-  useEffect(() => {
-    if (!waiting) return;
-    const timer = setTimeout(() => wake((n) => n + 1), retryAt - Date.now());
-    return () => clearTimeout(timer);
-  }, [waiting, retryAt]);
+  const waiting = useWaitUntil(retryAt);
 
   // The checkbox is disabled and the button goes away: keep focus in the component meanwhile.
   const submit = async () => {
@@ -132,7 +127,9 @@ export function TcpaConsentCheckbox({
       {state === 'error' && (
         <div data-slot="error">
           <p role="alert" data-slot="message">
-            {waiting ? t('rateLimited', { time: format.dateTime(retryAt) }) : t('error')}
+            {waiting
+              ? t('rateLimited', { time: format.dateTime(retryAt ?? Date.now()) })
+              : t('error')}
           </p>
           <button type="button" data-slot="retry" disabled={waiting} onClick={() => void submit()}>
             {t('retry')}

@@ -1,3 +1,3 @@
-export type { ConsentRecord, TcpaConsentCheckboxProps } from './TcpaConsentCheckbox.js';
+export type { TcpaConsentCheckboxProps } from './TcpaConsentCheckbox.js';
 export { TcpaConsentCheckbox } from './TcpaConsentCheckbox.js';
 export { tcpaConsentCheckboxMessages } from './tcpaConsentCheckboxMessages.js';
