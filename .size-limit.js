@@ -14,6 +14,11 @@ const lazyChunksApart = {
   },
 };
 
+const COMPONENTS = HOOKS.replace(
+  ' }',
+  ', TcpaConsentCheckbox, ShopProgress, QuoteCards, QuoteCard, CallScheduler, PolicyRetrievalLauncher, PolicyDocuments }',
+);
+
 const initial = (name, importSpec, limit) => ({
   name: `${name} (initial)`,
   path: 'dist/index.js',
@@ -46,5 +51,7 @@ export default [
     HOOKS.replace(' }', ', createHttpAdapter }'),
     '12 kB',
   ),
+  initial('every component and hook', COMPONENTS, '25 kB'),
+  withLazy('every component and hook', COMPONENTS, '34 kB'),
   { name: 'styles.css', path: 'dist/styles.css', gzip: true, limit: '4 kB' },
 ];

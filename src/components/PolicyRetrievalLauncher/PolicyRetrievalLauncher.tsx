@@ -1,11 +1,15 @@
-import * as Dialog from '@radix-ui/react-dialog';
-import { useEffect, useEffectEvent, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useEffectEvent, useRef, useState } from 'react';
 import { isSafeDocumentUrl } from '../../core/isSafeDocumentUrl.js';
 import { usePolicyRetrieval } from '../../hooks/index.js';
 import { cx } from '../shared/cx.js';
 import { useMessages } from '../shared/useMessages.js';
 import { useWaitUntil } from '../shared/useWaitUntil.js';
 import { policyRetrievalLauncherMessages } from './policyRetrievalLauncherMessages.js';
+
+// Radix Dialog is most of this component's weight: it loads when the borrower points at or
+// focuses the button (usually before the click), not with the page.
+const loadDialog = () => import('./RetrievalDialog.js');
+const LazyRetrievalDialog = lazy(() => loadDialog().then((m) => ({ default: m.RetrievalDialog })));
 
 /** Props of {@link PolicyRetrievalLauncher}. */
 export interface PolicyRetrievalLauncherProps {
@@ -35,7 +39,9 @@ export function PolicyRetrievalLauncher({
   const t = useMessages('policyRetrievalLauncher', policyRetrievalLauncherMessages);
   const { phase, start, retrievalUrl, policyIds, retryAt } = usePolicyRetrieval(loanId);
   const [open, setOpen] = useState(false);
-  const [loadedUrl, setLoadedUrl] = useState<string>();
+  // Mounted on first open, then kept so it can animate closed and reopen at once.
+  const [mounted, setMounted] = useState(false);
+  const trigger = useRef<HTMLButtonElement>(null);
   // Set by this launcher's start, so a retrieval completed elsewhere (or before mount) is not
   // reported again; a ref survives StrictMode's second effect run, so it is reported once.
   const awaiting = useRef(false);
@@ -59,77 +65,39 @@ export function PolicyRetrievalLauncher({
   };
   // The hook only gives safe URLs; checked again because it becomes a frame and a link.
   const url = retrievalUrl && isSafeDocumentUrl(retrievalUrl) ? retrievalUrl : undefined;
-  const loaded = url !== undefined && loadedUrl === url;
   const failed = phase === 'errored' || ((phase === 'open' || phase === 'completed') && !url);
 
   return (
     <div className={cx('lir-root lir-PolicyRetrievalLauncher', className)} data-state={phase}>
-      <Dialog.Root
-        open={open}
-        onOpenChange={(next) => {
-          setOpen(next);
-          if (next) begin();
+      <button
+        ref={trigger}
+        type="button"
+        data-slot="trigger"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        onPointerEnter={loadDialog}
+        onFocus={loadDialog}
+        onClick={() => {
+          setOpen(true);
+          setMounted(true);
+          begin();
         }}
       >
-        <Dialog.Trigger data-slot="trigger">{triggerLabel ?? t('trigger')}</Dialog.Trigger>
-        <Dialog.Portal>
-          <Dialog.Overlay
-            className="lir-root lir-PolicyRetrievalLauncher-overlay"
-            data-slot="overlay"
+        {triggerLabel ?? t('trigger')}
+      </button>
+      {mounted && (
+        <Suspense fallback={null}>
+          <LazyRetrievalDialog
+            open={open}
+            onOpenChange={setOpen}
+            url={url}
+            failed={failed}
+            waitMs={waitMs}
+            onRetry={() => void start()}
+            returnFocusTo={trigger}
           />
-          <Dialog.Content
-            className="lir-root lir-PolicyRetrievalLauncher-dialog"
-            data-slot="dialog"
-          >
-            <Dialog.Title data-slot="title">{t('title')}</Dialog.Title>
-            <Dialog.Description data-slot="description">{t('description')}</Dialog.Description>
-            {failed ? (
-              <div role="alert" data-slot="error">
-                <p>
-                  {waitMs > 0
-                    ? t('rateLimited', { seconds: Math.ceil(waitMs / 1000) })
-                    : t('error')}
-                </p>
-                <button
-                  type="button"
-                  data-slot="retry"
-                  disabled={waitMs > 0}
-                  onClick={() => void start()}
-                >
-                  {t('retry')}
-                </button>
-              </div>
-            ) : url ? (
-              <>
-                <div
-                  data-slot="frame"
-                  data-state={loaded ? 'loaded' : 'loading'}
-                  aria-busy={!loaded}
-                >
-                  {!loaded && <p data-slot="loading">{t('loading')}</p>}
-                  <iframe
-                    key={url}
-                    src={url}
-                    title={t('frameTitle')}
-                    sandbox="allow-forms allow-scripts allow-same-origin allow-popups"
-                    allow=""
-                    referrerPolicy="no-referrer"
-                    onLoad={() => setLoadedUrl(url)}
-                  />
-                </div>
-                <a data-slot="new-tab" href={url} target="_blank" rel="noopener noreferrer">
-                  {t('openInNewTab')}
-                </a>
-              </>
-            ) : (
-              <p data-slot="loading" aria-busy="true">
-                {t('starting')}
-              </p>
-            )}
-            <Dialog.Close data-slot="close">{t('close')}</Dialog.Close>
-          </Dialog.Content>
-        </Dialog.Portal>
-      </Dialog.Root>
+        </Suspense>
+      )}
       <span role="status" data-slot="status">
         {phase === 'completed' ? t('received') : ''}
       </span>
