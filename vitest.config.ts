@@ -1,4 +1,7 @@
+import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
+import { playwright } from '@vitest/browser-playwright';
 import { defineConfig } from 'vitest/config';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.js';
 
 // Tests of browser-side code (adapter, hooks, components) run in jsdom with MSW at the network
 // edge; everything else runs in Node.
@@ -34,6 +37,24 @@ export default defineConfig({
           include: ['test/integration/**/*.test.ts'],
           testTimeout: 30_000,
           hookTimeout: 30_000,
+        },
+      },
+      {
+        // Every story in stories/ as a test in real Chromium: it renders, its play function
+        // passes and axe finds no violation (`a11y.test: 'error'` in .storybook/preview.tsx).
+        // Not part of `npm test`: run with `npm run test:stories`.
+        plugins: [storybookTest({ configDir: new URL('./.storybook', import.meta.url).pathname })],
+        test: {
+          name: 'storybook',
+          testTimeout: 30_000,
+          browser: {
+            enabled: true,
+            headless: true,
+            provider: playwright({
+              launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
+            }),
+            instances: [{ browser: 'chromium' }],
+          },
         },
       },
     ],
