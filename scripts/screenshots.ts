@@ -5,8 +5,10 @@
 import { createReadStream } from 'node:fs';
 import { mkdir, readFile, stat } from 'node:fs/promises';
 import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { extname, join, normalize, sep } from 'node:path';
 import { chromium } from 'playwright-core';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium.js';
 
 const root = new URL('../', import.meta.url).pathname;
 const staticDir = join(root, 'storybook-static');
@@ -48,19 +50,7 @@ const SHOTS = [
   },
 ];
 
-// The same flags as chromium.ts (the Vitest storybook project).
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-dev-shm-usage',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-quic',
-  '--no-first-run',
-];
-
-const TYPES = {
+const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
   '.mjs': 'text/javascript; charset=utf-8',
@@ -73,7 +63,7 @@ const TYPES = {
 };
 
 /** A static file server for storybook-static/ on 127.0.0.1 and a free port. */
-async function serve(dir) {
+async function serve(dir: string) {
   const server = createServer(async (req, res) => {
     const path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
     const file = normalize(join(dir, path.endsWith('/') ? `${path}index.html` : path));
@@ -94,8 +84,8 @@ async function serve(dir) {
     });
     createReadStream(file).pipe(res);
   });
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
   return { server, origin: `http://127.0.0.1:${port}` };
 }
 
@@ -123,7 +113,7 @@ try {
   for (const shot of SHOTS) {
     const started = Date.now();
     const page = await context.newPage();
-    const errors = [];
+    const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
     // The sandbox's hosted pages (the retrieval frame) are navigations, which the MSW worker
     // never sees: answer them from the story's in-page sandbox, as the worker does for fetches.
@@ -132,7 +122,8 @@ try {
       if (request.resourceType() !== 'document') return route.fallback();
       const answer = await page.evaluate(
         async ({ url, method, headers, body }) => {
-          const bff = globalThis.__lirStoryBff;
+          const bff = (globalThis as { __lirStoryBff?: { handler(r: Request): Promise<Response> } })
+            .__lirStoryBff;
           if (!bff) return null;
           const response = await bff.handler(
             new Request(url, { method, headers, ...(body === null ? {} : { body }) }),
