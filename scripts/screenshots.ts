@@ -8,7 +8,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize, sep } from 'node:path';
 import { chromium } from 'playwright-core';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium.js';
+import { CHROMIUM_ARGS } from '../chromium.js';
 
 const root = new URL('../', import.meta.url).pathname;
 const staticDir = join(root, 'storybook-static');

@@ -154,7 +154,7 @@ export function sandboxStory<P>(options: SandboxStoryOptions<P> = {}) {
           ...(options.documentUrlTtlMs ? { documentUrlTtlMs: options.documentUrlTtlMs } : {}),
         });
         current = createInsuranceHandlers({ sandbox });
-        // For scripts/screenshots.mjs, which answers the hosted pages' navigations (the retrieval
+        // For scripts/screenshots.ts, which answers the hosted pages' navigations (the retrieval
         // frame) from this sandbox: the MSW worker never sees navigations.
         (globalThis as { __lirStoryBff?: InsuranceHandlers['bff'] }).__lirStoryBff = current.bff;
         const env = createEnv(sandbox, current.bff);
