@@ -2,6 +2,7 @@
 // with the browser entry is re-exported so server code never imports the browser entry.
 export * from '../core/index.js';
 export * from './bff/index.js';
+export { createServiceClient } from './client/createServiceClient.js';
 export type {
   CallPriority,
   ClientOperationName,
@@ -10,6 +11,8 @@ export type {
   ServiceCallOptions,
   ServiceClient,
 } from './client/ServiceClient.js';
+export type { ServiceClientLogger, ServiceClientOptions } from './client/ServiceClientOptions.js';
+export { SERVICE_CLIENT_DEFAULTS } from './client/serviceClientDefaults.js';
 export type {
   EventRelay,
   EventRelayOptions,

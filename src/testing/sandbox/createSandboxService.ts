@@ -93,7 +93,7 @@ export interface SandboxService {
   /** Answers a request as the service (and its hosted pages) would. Never throws. */
   handler(request: Request): Promise<Response>;
   /** A `fetch`-compatible function answered by {@link SandboxService.handler}, with no network. */
-  fetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response>;
+  fetch(input: string | URL | Request, init?: RequestInit): Promise<Response>;
   /** The sandbox's clock. */
   readonly clock: SandboxClock;
   /** The resolved credentials. */
