@@ -255,6 +255,31 @@ describe('QuoteCards', () => {
     await expectNoAxeViolations();
   });
 
+  it('says no quotes are available, rather than that they are coming, once quoting failed or the application is closed', async () => {
+    const env = setupSandbox();
+    const failed = await env.createLoan({ primaryBorrower: { firstName: 'Rating_error' } });
+    await env.adapter.shopLoan(failed.id);
+    await env.sandbox.advance(40_000);
+    const closed = await env.createLoan();
+    await env.adapter.closeLoan(closed.id);
+    renderCards(
+      env,
+      <>
+        <QuoteCards loanId={failed.id} className="failed" />
+        <QuoteCards loanId={closed.id} className="closed" />
+      </>,
+    );
+
+    await waitFor(() =>
+      expect(screen.getAllByText('No quotes are available for this application')).toHaveLength(2),
+    );
+    for (const cards of document.querySelectorAll('.lir-QuoteCards')) {
+      expect(cards).toHaveAttribute('data-state', 'unavailable');
+    }
+    expect(env.sent(DISPLAY)).toHaveLength(0);
+    await expectNoAxeViolations();
+  });
+
   it('says there are no quotes yet when the rated loan has none', async () => {
     const env = setupSandbox();
     const loan = await env.ratedLoan();

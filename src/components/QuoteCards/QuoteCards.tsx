@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useId } from 'react';
 import { isSafeDocumentUrl } from '../../core/isSafeDocumentUrl.js';
+import { isClosed, isErrored } from '../../core/loanStatus.js';
 import {
   useInsuranceContext,
   useLoan,
@@ -26,7 +27,8 @@ export interface QuoteCardsProps {
 /**
  * The loan's recommended quotes as one radio group, one {@link QuoteCard} each. Choosing a quote
  * shows it selected at once, records it through `useSelectQuote` and rolls back if refused.
- * `data-state` on the root: `loading`, `waiting` (not rated yet), `empty`, `errored`,
+ * `data-state` on the root: `loading`, `waiting` (not rated yet), `unavailable` (quoting failed or
+ * the application is closed), `empty`, `errored`,
  * `rateLimited` (choices disabled until the wait is over), `ready` or `selected`.
  *
  * @example
@@ -59,7 +61,10 @@ export function QuoteCards({
       : readError
         ? 'errored'
         : !display.isRated
-          ? 'waiting'
+          ? // Quoting failed or the application is closed: no quotes are coming.
+            isErrored(loan.data?.status) || isClosed(loan.data?.status)
+            ? 'unavailable'
+            : 'waiting'
           : display.quotes.length === 0
             ? 'empty'
             : limited
@@ -101,7 +106,7 @@ export function QuoteCards({
         </button>
       </>
     );
-  } else if (state === 'waiting' || state === 'empty') {
+  } else if (state === 'waiting' || state === 'empty' || state === 'unavailable') {
     body = (
       <p data-slot="message" role="status">
         {t(state)}

@@ -12,6 +12,7 @@ export const quoteCardsMessages = {
   loading: 'Loading quotes',
   waiting: 'Quotes appear here when they are ready',
   empty: 'No quotes yet',
+  unavailable: 'No quotes are available for this application',
   errored: 'We could not load your quotes.',
   retry: 'Try again',
   rateLimited: 'Too many requests. Try again at {time}',
