@@ -43,7 +43,10 @@ interface FlowResult {
 async function bffEconomy(name: string, deadlineMs: number, retry: boolean) {
   const stack = await startStack({
     sandbox: sandboxOptions,
-    client: { rateLimit: { limit: 90, windowMs: 60_000 / SCALE }, deadlineMs },
+    client: {
+      rateLimit: { limit: 90, windowMs: 60_000 / SCALE, latencyAllowanceMs: 5_000 / SCALE },
+      deadlineMs,
+    },
   });
   const flow = async (i: number): Promise<FlowResult> => {
     const start = performance.now();

@@ -42,8 +42,16 @@ export interface ServiceClientOptions {
    * The client's own limit per partner, on rate-limited operations only: default 90 per 60 000
    * ms. `backgroundLimit` (default 80 % of `limit`) caps what `background` calls may take of a
    * window, so interactive calls find a free slot during a burst of webhook follow-ups.
+   * `latencyAllowanceMs` (default 5 000) is how much longer than `windowMs` the client keeps a
+   * call counted: the service counts a call from when it arrives, the client from when it is
+   * sent, so a slow arrival would otherwise still count upstream after the client freed it.
    */
-  rateLimit?: { limit?: number; windowMs?: number; backgroundLimit?: number };
+  rateLimit?: {
+    limit?: number;
+    windowMs?: number;
+    backgroundLimit?: number;
+    latencyAllowanceMs?: number;
+  };
   /**
    * Retry policy: `attempts` in total per call (default 3), full-jitter backoff from
    * `baseDelayMs` (500) capped at `maxDelayMs` (8 000), and a `Retry-After` longer than

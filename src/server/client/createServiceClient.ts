@@ -96,7 +96,8 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
       key: `lir:rate:${scope}`,
       limit: config.rateLimit.limit,
       backgroundLimit: config.rateLimit.backgroundLimit,
-      windowMs: config.rateLimit.windowMs,
+      // A call stays counted for the window plus the time it may take to reach the service.
+      windowMs: config.rateLimit.windowMs + config.rateLimit.latencyAllowanceMs,
       now,
     }),
   };

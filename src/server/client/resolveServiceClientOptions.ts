@@ -18,7 +18,12 @@ export interface ResolvedServiceClientOptions {
   timeoutMs: number;
   deadlineMs: number;
   maxResponseBytes: number;
-  rateLimit: { limit: number; windowMs: number; backgroundLimit: number };
+  rateLimit: {
+    limit: number;
+    windowMs: number;
+    backgroundLimit: number;
+    latencyAllowanceMs: number;
+  };
   retry: { attempts: number; baseDelayMs: number; maxDelayMs: number; maxRetryAfterMs: number };
   tokenRefreshSkewMs: number;
   random: () => number;
@@ -151,6 +156,13 @@ export function resolveServiceClientOptions(
         1,
         limit,
         true,
+      ),
+      latencyAllowanceMs: number(
+        'rateLimit.latencyAllowanceMs',
+        options.rateLimit?.latencyAllowanceMs,
+        d.rateLimit.latencyAllowanceMs,
+        0,
+        MAX_TIMER_MS,
       ),
     },
     retry: {

@@ -17,7 +17,7 @@ export const SERVICE_CLIENT_DEFAULTS = {
   timeoutMs: 10_000,
   deadlineMs: 20_000,
   maxResponseBytes: 1024 * 1024,
-  rateLimit: { limit: 90, windowMs: 60_000, backgroundLimit: 72 },
+  rateLimit: { limit: 90, windowMs: 60_000, backgroundLimit: 72, latencyAllowanceMs: 5_000 },
   retry: { attempts: 3, baseDelayMs: 500, maxDelayMs: 8_000, maxRetryAfterMs: 30_000 },
   tokenRefreshSkewMs: 300_000,
 } as const;

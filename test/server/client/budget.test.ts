@@ -22,7 +22,7 @@ describe('R17: the retry budget stays below the browser timeout (static)', () =>
       timeoutMs: 10_000,
       deadlineMs: 20_000,
       maxResponseBytes: 1_048_576,
-      rateLimit: { limit: 90, windowMs: 60_000, backgroundLimit: 72 },
+      rateLimit: { limit: 90, windowMs: 60_000, backgroundLimit: 72, latencyAllowanceMs: 5_000 },
       retry: { attempts: 3, baseDelayMs: 500, maxDelayMs: 8_000, maxRetryAfterMs: 30_000 },
       tokenRefreshSkewMs: 300_000,
     });

@@ -225,7 +225,10 @@ export function createFakeService(options: FakeServiceOptions = {}): FakeService
   };
 }
 
-/** Client options for a fake service, with overrides. */
+/**
+ * Client options for a fake service, with overrides. The rate limit's latency allowance is 0
+ * unless given, so tests reason about exact windows; the allowance has a test of its own.
+ */
 export function clientOptions(
   service: FakeService,
   overrides: Partial<ServiceClientOptions> = {},
@@ -236,6 +239,7 @@ export function clientOptions(
     clientSecret: CLIENT_SECRET,
     fetch: service.fetch,
     ...overrides,
+    rateLimit: { latencyAllowanceMs: 0, ...overrides.rateLimit },
   };
 }
 

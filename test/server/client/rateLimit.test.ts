@@ -75,6 +75,25 @@ describe('the partner limit', () => {
     expect(busiestWindow(sent, 1_000)).toBe(5);
   });
 
+  it('R1: by default a call stays counted 5 s past the window, so a slow arrival never overruns the service', async () => {
+    const service = createFakeService();
+    const client = createServiceClient(
+      clientOptions(service, {
+        rateLimit: { limit: 2, windowMs: 10_000, latencyAllowanceMs: undefined },
+      }),
+    );
+    const calls = Array.from({ length: 3 }, (_, i) =>
+      track(client.call('getLoan', { params: { loanId: `ln_${i}` } })),
+    );
+    // The service counts each call from its arrival, up to 5 s after the client sent it; the
+    // third call goes out only once the first is out of the service's window for sure.
+    await vi.advanceTimersByTimeAsync(14_999);
+    expect(service.count('getLoan')).toBe(2);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(service.count('getLoan')).toBe(3);
+    for (const c of calls) expect(c.error).toBeUndefined();
+  });
+
   it('R2: 90 at 59.9 s and 90 at 60.1 s: the second batch waits ~60 s (a sliding window)', async () => {
     const service = createFakeService();
     const client = createServiceClient(clientOptions(service));
