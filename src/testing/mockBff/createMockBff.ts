@@ -6,6 +6,7 @@ import type { LoanEvent, RelayedEvent } from '../../core/schemas/loanEvent.js';
 import type { WebhookEnvelope } from '../../core/schemas/webhookEvent.js';
 import type { SandboxService } from '../sandbox/createSandboxService.js';
 import { createSandboxService } from '../sandbox/createSandboxService.js';
+import { HOSTED_PREFIX } from '../sandbox/hostedUrl.js';
 
 /** Options of {@link createMockBff}. */
 export interface MockBffOptions {
@@ -198,7 +199,7 @@ export function createMockBff(options: MockBffOptions = {}): MockBff {
 
   async function handler(request: Request): Promise<Response> {
     const url = new URL(request.url);
-    if (url.pathname.startsWith('/sandbox/')) return sandbox.handler(request);
+    if (url.pathname.startsWith(HOSTED_PREFIX)) return sandbox.handler(request);
     if (!url.pathname.startsWith(`${basePath}/`)) return refuse(404, 'not_found', 'Not found');
     const match = matchOperation('bff', request.method, url.pathname.slice(basePath.length));
     if (match.kind === 'not_found') return refuse(404, 'not_found', 'Not found');

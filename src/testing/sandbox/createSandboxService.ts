@@ -16,7 +16,8 @@ import { createSlidingWindowLimiter } from './createSlidingWindowLimiter.js';
 import type { DeliveryAttempt, WebhookTarget } from './createWebhookDispatcher.js';
 import { createWebhookDispatcher } from './createWebhookDispatcher.js';
 import { handleTokenRequest } from './handleTokenRequest.js';
-import { HOSTED_PREFIX, handleHostedRequest } from './hostedRoutes.js';
+import { handleHostedRequest } from './hostedRoutes.js';
+import { HOSTED_PREFIX, hostedUrl } from './hostedUrl.js';
 import { loanOperations } from './loanOperations.js';
 import { policyOperations } from './policyOperations.js';
 import { randomId } from './randomId.js';
@@ -129,7 +130,7 @@ export interface SandboxService {
 const MAX_BODY_BYTES = 1024 * 1024;
 
 /** Sandbox-only: the events of the caller's partner, for users without a webhook receiver. */
-export const EVENTS_PATH = '/sandbox/events';
+export const EVENTS_PATH = hostedUrl('', 'events');
 const encoder = new TextEncoder();
 
 async function readJsonBody(request: Request, optional: boolean): Promise<unknown> {
@@ -247,7 +248,7 @@ export function createSandboxService(options: SandboxServiceOptions = {}): Sandb
     async documentUrl(origin, doc) {
       const expires = Math.floor((clock.now() + rt.documentUrlTtlMs) / 1000);
       const signature = await hmacSha256Hex(documentKey, `${doc.id}.${expires}`);
-      return `${origin}${HOSTED_PREFIX}documents/${doc.id}?Expires=${expires}&Signature=${signature}`;
+      return `${hostedUrl(origin, 'documents', doc.id)}?Expires=${expires}&Signature=${signature}`;
     },
   };
 

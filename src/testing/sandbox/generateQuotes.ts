@@ -1,4 +1,5 @@
 import type { Quote } from '../../core/schemas/quote.js';
+import { hostedUrl } from './hostedUrl.js';
 import { hashString, seededRandom } from './prng.js';
 import type { SandboxCarrier } from './sandboxCarriers.js';
 import { SANDBOX_CARRIERS } from './sandboxCarriers.js';
@@ -38,8 +39,8 @@ export function generateQuotes(loan: SandboxLoan, round: number, now: number): Q
       id: `q${round}_${index}_${(seed % 1_000_000).toString(36)}`,
       carrierId: carrier.id,
       carrierName: carrier.name,
-      carrierLogoUrl: `${loan.origin}/sandbox/logos/${carrier.id}.svg`,
-      agentBridgeLink: `${loan.origin}/sandbox/contact/${w.id}`,
+      carrierLogoUrl: hostedUrl(loan.origin, 'logos', `${carrier.id}.svg`),
+      agentBridgeLink: hostedUrl(loan.origin, 'contact', w.id),
       policyType,
       premium,
       monthlyPremium: round2(premium / 12),

@@ -9,13 +9,11 @@ import { renderDisplayPage } from './hosted/renderDisplayPage.js';
 import { renderMessagePage } from './hosted/renderMessagePage.js';
 import { renderRetrievalDone } from './hosted/renderRetrievalDone.js';
 import { renderRetrievalPage } from './hosted/renderRetrievalPage.js';
+import { HOSTED_PREFIX, hostedUrl } from './hostedUrl.js';
 import { recommendedQuotes } from './loanOperations.js';
 import { SANDBOX_CARRIERS } from './sandboxCarriers.js';
 import type { SandboxRuntime } from './sandboxRuntime.js';
 import type { SandboxLoan, SandboxRetrieval } from './sandboxTypes.js';
-
-/** Where the sandbox serves what the real service hosts. Not part of the service's API. */
-export const HOSTED_PREFIX = '/sandbox/';
 
 /** The sandbox credentials of the hosted retrieval page and what each retrieves. */
 export const RETRIEVAL_USERS = ['user_good', 'user_good_flood', 'user_good_expensive'] as const;
@@ -195,7 +193,7 @@ export async function handleHostedRequest(
     if (!loanId) return notFound();
     return new Response(null, {
       status: 302,
-      headers: { Location: `${HOSTED_PREFIX}display/${loanId}` },
+      headers: { Location: hostedUrl('', 'display', loanId) },
     });
   }
   const loan = rt.loans.get(id);

@@ -12,6 +12,7 @@ import type { LoanContact } from '../../core/schemas/loanContact.js';
 import { LOAN_OFFICER_ROLE } from '../../core/schemas/loanContact.js';
 import type { Quote } from '../../core/schemas/quote.js';
 import { findLoan } from './findLoan.js';
+import { hostedUrl } from './hostedUrl.js';
 import { randomId } from './randomId.js';
 import { json } from './sandboxResponses.js';
 import type { SandboxOperation, SandboxRuntime } from './sandboxRuntime.js';
@@ -75,7 +76,7 @@ function createLoan(
     currentInsurancePolicies: input.currentInsurancePolicies ?? [],
     hostedDisplayUrl: '',
     shortHostedDisplayUrl: null,
-    contactPageUrl: `${req.origin}/sandbox/contact/${id}`,
+    contactPageUrl: hostedUrl(req.origin, 'contact', id),
     closingDate: input.closingDate ?? null,
     loanAmount: input.loanAmount ?? null,
     loanOfficer: input.loanOfficer ?? null,

@@ -1,5 +1,6 @@
 import { NotFoundError } from '../../core/errors/NotFoundError.js';
 import { findLoan } from './findLoan.js';
+import { hostedUrl } from './hostedUrl.js';
 import { randomId } from './randomId.js';
 import { json } from './sandboxResponses.js';
 import type { SandboxOperation } from './sandboxRuntime.js';
@@ -33,6 +34,6 @@ export const policyOperations = {
       expiresAt: rt.clock.now() + RETRIEVAL_TTL_MS,
       policyIds: null,
     });
-    return json({ id: loan.wire.id, retrievalUrl: `${req.origin}/sandbox/retrieve/${token}` });
+    return json({ id: loan.wire.id, retrievalUrl: hostedUrl(req.origin, 'retrieve', token) });
   },
 } satisfies Record<string, SandboxOperation>;

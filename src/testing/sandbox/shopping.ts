@@ -1,6 +1,7 @@
 import { isRated } from '../../core/loanStatus.js';
 import { createSandboxPolicy } from './createSandboxPolicy.js';
 import { generateQuotes } from './generateQuotes.js';
+import { hostedUrl } from './hostedUrl.js';
 import type { SandboxRuntime } from './sandboxRuntime.js';
 import type { SandboxLoan } from './sandboxTypes.js';
 
@@ -23,8 +24,8 @@ const primaryOf = (loan: SandboxLoan) => loan.wire.borrowers.find((b) => b.isPri
 export function startQuoting(rt: SandboxRuntime, loan: SandboxLoan): void {
   const round = isRated(loan.wire.status) ? 2 : 1;
   loan.wire.status = round === 1 ? 'RC1_RATING' : 'RC2_RATING';
-  loan.wire.hostedDisplayUrl = `${loan.origin}/sandbox/display/${loan.wire.id}`;
-  loan.wire.shortHostedDisplayUrl = `${loan.origin}/sandbox/s/${loan.shortCode}`;
+  loan.wire.hostedDisplayUrl = hostedUrl(loan.origin, 'display', loan.wire.id);
+  loan.wire.shortHostedDisplayUrl = hostedUrl(loan.origin, 's', loan.shortCode);
   loan.cancelQuoting = rt.clock.setTimer(rt.quoteDelayMs(), () => completeQuoting(rt, loan, round));
 }
 
