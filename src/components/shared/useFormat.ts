@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { useInsuranceContext } from '../../hooks/useInsuranceContext.js';
+import { useInsuranceContext } from '../../hooks/index.js';
 
 /** Number and date formatters in the provider's locale. */
 export interface Formatters {

@@ -1,4 +1,4 @@
-import { useInsuranceContext } from '../../hooks/useInsuranceContext.js';
+import { useInsuranceContext } from '../../hooks/index.js';
 
 /** Values for `{name}` placeholders in a message. */
 export type MessageValues = Readonly<Record<string, string | number>>;
