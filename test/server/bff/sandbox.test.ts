@@ -63,11 +63,13 @@ describe('the BFF over the sandbox service', () => {
     const reader = (stream.body as ReadableStream<Uint8Array>).getReader();
     await reader.read(); // retry:
     await sandbox.advance(QUOTE_DELAY_MS);
+    // Webhooks are delivered concurrently, so the two events may arrive in either order.
     let text = '';
-    while (!text.includes('policy.bound')) {
+    while (!(text.includes('event: policy.bound') && text.includes('event: loan.shopped'))) {
       text += new TextDecoder().decode((await reader.read()).value);
     }
     expect(text).toContain('event: loan.shopped');
+    expect(text).toContain('event: policy.bound');
     await reader.cancel();
 
     // The event dropped the cached copy: the next read shows the new status.
