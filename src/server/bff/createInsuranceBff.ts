@@ -6,6 +6,7 @@ import { createCallThrottle } from './createCallThrottle.js';
 import { createConsentBook } from './createConsentBook.js';
 import { createIdempotencyGuard } from './createIdempotencyGuard.js';
 import { createLoanCache } from './createLoanCache.js';
+import { followLoanEvents } from './followLoanEvents.js';
 import { handleBffRequest } from './handleBffRequest.js';
 import type { BffLogger, InsuranceBff, InsuranceBffOptions } from './InsuranceBffOptions.js';
 
@@ -112,8 +113,13 @@ export function createInsuranceBff<S extends { id: string }>(
     ttlMs: positive('loanCacheTtlMs', options.loanCacheTtlMs, BFF_DEFAULTS.loanCacheTtlMs, true),
   });
   // A loan's cached copy goes stale the moment an event about it arrives (from any instance).
-  const following = relay.subscribeAll((entry) => loanCache.invalidate(entry.event.loanId));
-  following.catch(() => logger.error('insurance bff: cannot follow loan events', {}));
+  const following = followLoanEvents({
+    relay,
+    onEvent: (entry) => loanCache.invalidate(entry.event.loanId),
+    // Missed events may have changed any loan: forget every copy.
+    onGap: () => loanCache.clear(),
+    logger,
+  });
 
   const ctx: BffContext<S> = {
     client: options.client,
@@ -145,7 +151,7 @@ export function createInsuranceBff<S extends { id: string }>(
       ),
     ),
     openStreams: new Set(),
-    followingEvents: following,
+    followingEvents: following.firstAttempt,
   };
 
   return {
@@ -153,8 +159,7 @@ export function createInsuranceBff<S extends { id: string }>(
     relay,
     async close() {
       for (const stop of [...ctx.openStreams]) stop();
-      const unsubscribe = await following.catch(() => null);
-      await unsubscribe?.();
+      await following.stop();
     },
   };
 }

@@ -15,6 +15,8 @@ export interface LoanCache {
   ): Promise<Loan>;
   /** Drops the loan's copy (an event changed it); a read in flight will not be cached. */
   invalidate(loanId: string): void;
+  /** Drops every copy (events may have been missed). */
+  clear(): void;
 }
 
 /** Options of {@link createLoanCache}. */
@@ -136,6 +138,9 @@ export function createLoanCache(options: LoanCacheOptions): LoanCache {
     },
     invalidate(loanId) {
       entries.delete(loanId);
+    },
+    clear() {
+      entries.clear();
     },
   };
 }

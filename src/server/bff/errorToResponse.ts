@@ -8,6 +8,7 @@ import { ServiceError } from '../../core/errors/ServiceError.js';
 import { TimeoutError } from '../../core/errors/TimeoutError.js';
 import { UnauthorizedError } from '../../core/errors/UnauthorizedError.js';
 import { ValidationError } from '../../core/errors/ValidationError.js';
+import { StoreUnavailableError } from '../store/StoreUnavailableError.js';
 import { HttpRefusal } from './HttpRefusal.js';
 import type { BffLogger } from './InsuranceBffOptions.js';
 import { jsonResponse } from './jsonResponse.js';
@@ -17,6 +18,8 @@ export const MAX_ISSUES = 20;
 /** The longest wait passed on to a browser (R9: an upstream's huge Retry-After is not). */
 const MAX_RETRY_AFTER_SECONDS = 3600;
 
+/** `Retry-After` while the shared store is unreachable. */
+const STORE_RETRY_AFTER_SECONDS = 5;
 /** `Retry-After` when the service said 429 without saying how long. */
 const DEFAULT_RETRY_AFTER_SECONDS = 5;
 const SAFE_CODE = /^[a-z][a-z0-9_]{0,63}$/;
@@ -84,6 +87,16 @@ export function errorToResponse(error: unknown, ctx: ErrorContext): Response {
     const status = error.status ?? 502;
     if (status >= 500 || status < 400) return upstreamFailure();
     return jsonResponse({ error: { code: error.code, message: clip(error.message) } }, status);
+  }
+  if (error instanceof StoreUnavailableError) {
+    ctx.logger.error('insurance bff: the shared store is unavailable', {
+      operation: ctx.operation,
+    });
+    return jsonResponse(
+      { error: { code: 'unavailable', message: 'Temporarily unavailable; retry shortly' } },
+      503,
+      { 'Retry-After': String(STORE_RETRY_AFTER_SECONDS) },
+    );
   }
   if (ctx.aborted) {
     return jsonResponse({ error: { code: 'aborted', message: 'The request was aborted' } }, 503);

@@ -22,7 +22,8 @@ const encoder = new TextEncoder();
  * then live events, with `: heartbeat` comments so proxies keep the connection open. It
  * subscribes before reading the backlog, so no event falls between the two, and skips live
  * events already sent from the backlog. Ending the request or cancelling the stream
- * unsubscribes and stops the heartbeat.
+ * unsubscribes and stops the heartbeat; so does the store's subscription being interrupted,
+ * after which the browser reconnects and resumes from the backlog.
  */
 export function streamLoanEvents(options: LoanEventStreamOptions): Response {
   const { relay, loanId, cursor, heartbeatMs, signal, logger, open } = options;
@@ -43,11 +44,17 @@ export function streamLoanEvents(options: LoanEventStreamOptions): Response {
           stop();
         }
       };
-      const subscription = relay.subscribe(loanId, (entry) => {
-        if (closed) return;
-        if (!live) pending.push(entry);
-        else if (!fromBacklog.has(entry.cursor)) send(formatSseEvent(entry));
-      });
+      const subscription = relay.subscribe(
+        loanId,
+        (entry) => {
+          if (closed) return;
+          if (!live) pending.push(entry);
+          else if (!fromBacklog.has(entry.cursor)) send(formatSseEvent(entry));
+        },
+        // Live events may have been missed (the shared store's connection dropped): end the
+        // stream, and the browser resumes with Last-Event-ID from the backlog.
+        { onInterrupted: () => stop() },
+      );
       const heartbeat = setInterval(() => send(': heartbeat\n\n'), heartbeatMs);
       const onAbort = () => stop();
 

@@ -3,7 +3,7 @@ import type { WebhookEnvelope } from '../../core/schemas/webhookEvent.js';
 
 export type { LoanEvent, RelayedEvent };
 
-import type { Store } from '../store/Store.js';
+import type { Store, SubscribeOptions } from '../store/Store.js';
 
 /** Fans verified webhook events out to every BFF instance, per loan, with a short backlog. */
 export interface EventRelay {
@@ -14,10 +14,21 @@ export interface EventRelay {
    * id is relayed once however often it is handed in (a webhook redelivered after a crash).
    */
   publish(event: WebhookEnvelope): Promise<string | null>;
-  /** Calls `listener` for each event relayed to the loan from now on, from any instance. */
-  subscribe(loanId: string, listener: (entry: RelayedEvent) => void): Promise<() => Promise<void>>;
+  /**
+   * Calls `listener` for each event relayed to the loan from now on, from any instance.
+   * `onInterrupted` says live events may have been missed (see `SubscribeOptions`): resume
+   * with `read` from the last cursor.
+   */
+  subscribe(
+    loanId: string,
+    listener: (entry: RelayedEvent) => void,
+    options?: SubscribeOptions,
+  ): Promise<() => Promise<void>>;
   /** Calls `listener` for every event relayed to any loan from now on, from any instance. */
-  subscribeAll(listener: (entry: RelayedEvent) => void): Promise<() => Promise<void>>;
+  subscribeAll(
+    listener: (entry: RelayedEvent) => void,
+    options?: SubscribeOptions,
+  ): Promise<() => Promise<void>>;
   /** The backlog of a loan after `cursor` (everything kept when null), oldest first. */
   read(loanId: string, cursor: string | null): Promise<RelayedEvent[]>;
   /**
@@ -94,13 +105,19 @@ export function createEventRelay(options: EventRelayOptions): EventRelay {
       await store.set(keys.relayed(event.id), '1', retention);
       return loanId;
     },
-    subscribe(loanId, listener) {
-      return store.subscribe(keys.channel(loanId), (message) =>
-        listener(JSON.parse(message) as RelayedEvent),
+    subscribe(loanId, listener, subscribeOptions) {
+      return store.subscribe(
+        keys.channel(loanId),
+        (message) => listener(JSON.parse(message) as RelayedEvent),
+        subscribeOptions,
       );
     },
-    subscribeAll(listener) {
-      return store.subscribe(keys.all, (message) => listener(JSON.parse(message) as RelayedEvent));
+    subscribeAll(listener, subscribeOptions) {
+      return store.subscribe(
+        keys.all,
+        (message) => listener(JSON.parse(message) as RelayedEvent),
+        subscribeOptions,
+      );
     },
     async read(loanId, cursor) {
       const entries = await store.readAfter(keys.stream(loanId), cursor);

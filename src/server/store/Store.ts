@@ -15,13 +15,25 @@ export interface StreamEntry {
   message: string;
 }
 
+/** Options of {@link Store.subscribe}. */
+export interface SubscribeOptions {
+  /**
+   * Called when messages may have been missed: a networked store lost its connection (it
+   * resubscribes by itself once it is back). Whoever relays them should re-read what it keeps
+   * durably (a stream) from its last position; the BFF ends its event streams so browsers resume
+   * with `Last-Event-ID`. Never called by the in-memory store.
+   */
+  onInterrupted?: () => void;
+}
+
 /**
  * Shared state of the server side. The in-memory store serves one process; a store over Redis
  * (or anything with atomic set-if-absent, sorted sets, pub/sub and streams) lets several BFF
  * instances share one token, one rate budget, one de-duplication record and one event relay.
  *
  * Every method is async so a networked store fits the same shape. Keys are opaque strings the
- * library namespaces itself (`lir:` prefix).
+ * library namespaces itself (`lir:` prefix). A store that cannot answer rejects with
+ * `StoreUnavailableError` within a bounded time.
  */
 export interface Store {
   /** The cached token for `key`, or null. */
@@ -49,7 +61,11 @@ export interface Store {
   /** Publishes to every subscriber of `channel`, in this process and others. */
   publish(channel: string, message: string): Promise<void>;
   /** Subscribes to `channel`; resolves once subscribed, to a function that unsubscribes. */
-  subscribe(channel: string, listener: (message: string) => void): Promise<() => Promise<void>>;
+  subscribe(
+    channel: string,
+    listener: (message: string) => void,
+    options?: SubscribeOptions,
+  ): Promise<() => Promise<void>>;
   /** Appends to a stream kept to its last `maxLength` entries for `ttlMs`; returns the entry id. */
   append(stream: string, message: string, maxLength: number, ttlMs: number): Promise<string>;
   /** The entries after `afterId` (all kept entries when null), oldest first. */

@@ -3,6 +3,7 @@ import { parseOccurredAt } from '../../core/schemas/webhookEvent.js';
 import type { EventRelay } from '../events/createEventRelay.js';
 import { readCappedBody } from '../http/readCappedBody.js';
 import type { Store } from '../store/Store.js';
+import { StoreUnavailableError } from '../store/StoreUnavailableError.js';
 import type { BasicAuthCredentials } from './createBasicAuthCheck.js';
 import { decodeWebhookEvent } from './decodeWebhookEvent.js';
 import { resolveWebhookOptions } from './resolveWebhookOptions.js';
@@ -67,6 +68,11 @@ const DONE = 'done';
 const isJson = (contentType: string | null) =>
   (contentType ?? '').split(';')[0]?.trim().toLowerCase() === 'application/json';
 
+const storeUnavailable = () =>
+  webhookError(503, 'store_unavailable', 'The receiver cannot record events now; retry later', {
+    'Retry-After': '30',
+  });
+
 const ok = (body: Record<string, unknown>, status = 200) =>
   Response.json(body, { status, headers: { 'Cache-Control': 'no-store' } });
 
@@ -78,6 +84,8 @@ const ok = (body: Record<string, unknown>, status = 200) =>
  * (400 `stale_event` / `event_from_future`) → de-duplication by event id in the store (a done
  * event answers 200 `{ duplicate: true }`; one being processed elsewhere answers 409, which the
  * service retries) → relay + `onEvent`, acknowledged 200, or 202 if they outlast the budget.
+ * When the store cannot answer (a shared Redis down), the delivery fails closed with 503
+ * `store_unavailable` and nothing is processed, so the service delivers it again.
  *
  * Routing headers (`X-Service-Partner-Id`, `X-Service-External-Id`) are not signed, so nothing
  * here reads them: the partner and loan come from the signed body only.
@@ -227,6 +235,7 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
     }
     if (outcome.kind === 'failed') {
       await release(event, outcome.error);
+      if (outcome.error instanceof StoreUnavailableError) return storeUnavailable();
       return webhookError(500, 'processing_failed', 'Processing failed; retry later');
     }
     // Over budget: acknowledge now (the service's timeout must not turn a slow success into a
@@ -249,6 +258,14 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
       try {
         return await handle(request);
       } catch (error) {
+        if (error instanceof StoreUnavailableError) {
+          // Fail closed: without the de-duplication record nothing is processed, and the
+          // service delivers the event again later.
+          logger.error('webhook: the store is unavailable; the delivery is refused for a retry', {
+            error: error.message,
+          });
+          return storeUnavailable();
+        }
         logger.error('webhook: unexpected failure', { error });
         return webhookError(500, 'internal_error', 'Internal error');
       }

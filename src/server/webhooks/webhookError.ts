@@ -12,6 +12,7 @@ export type WebhookErrorCode =
   | 'event_from_future'
   | 'event_in_progress'
   | 'processing_failed'
+  | 'store_unavailable'
   | 'internal_error';
 
 /**

@@ -1,0 +1,65 @@
+import type { EventRelay, RelayedEvent } from '../events/createEventRelay.js';
+import type { BffLogger } from './InsuranceBffOptions.js';
+
+/** Options of {@link followLoanEvents}. */
+export interface FollowLoanEventsOptions {
+  relay: EventRelay;
+  onEvent: (entry: RelayedEvent) => void;
+  /** Events may have been missed: while not subscribed, and when the subscription is interrupted. */
+  onGap: () => void;
+  logger: BffLogger;
+  /** Waits between attempts to subscribe. Default: 1 s doubling up to 30 s. */
+  retryDelayMs?: (attempt: number) => number;
+}
+
+/** A subscription to every loan's events that keeps trying until it holds. */
+export interface LoanEventsFollower {
+  /** Settles once the first attempt to subscribe settled (either way). */
+  firstAttempt: Promise<void>;
+  /** Unsubscribes, and stops trying. */
+  stop(): Promise<void>;
+}
+
+const defaultDelay = (attempt: number) => Math.min(30_000, 1_000 * 2 ** attempt);
+
+/**
+ * Subscribes to every loan's events through the relay, retrying with backoff when the store
+ * cannot subscribe (a shared store unreachable at start), so a BFF started during a store outage
+ * still follows events once the store is back.
+ */
+export function followLoanEvents(options: FollowLoanEventsOptions): LoanEventsFollower {
+  const { relay, onEvent, onGap, logger } = options;
+  const delay = options.retryDelayMs ?? defaultDelay;
+  let stopped = false;
+  let unsubscribe: (() => Promise<void>) | undefined;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let markFirst: () => void = () => undefined;
+  const firstAttempt = new Promise<void>((resolve) => {
+    markFirst = resolve;
+  });
+
+  const attempt = async (n: number) => {
+    try {
+      const off = await relay.subscribeAll(onEvent, { onInterrupted: onGap });
+      if (stopped) await off().catch(() => undefined);
+      else unsubscribe = off;
+    } catch {
+      if (n === 0) logger.error('insurance bff: cannot follow loan events yet; retrying', {});
+      onGap();
+      if (!stopped) timer = setTimeout(() => void attempt(n + 1), delay(n));
+    } finally {
+      markFirst();
+    }
+  };
+  void attempt(0);
+
+  return {
+    firstAttempt,
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await firstAttempt;
+      await unsubscribe?.().catch(() => undefined);
+    },
+  };
+}
