@@ -19,7 +19,7 @@ export default defineConfig({
           name: 'unit',
           environment: 'node',
           include: ['test/**/*.test.ts'],
-          exclude: ['test/integration/**', ...dom],
+          exclude: ['test/integration/**', 'test/redis/**', ...dom],
         },
       },
       {
@@ -36,6 +36,18 @@ export default defineConfig({
           environment: 'node',
           include: ['test/integration/**/*.test.ts'],
           testTimeout: 30_000,
+          hookTimeout: 30_000,
+        },
+      },
+      {
+        // Several BFF instances sharing a real redis-server (started by the tests). Not part of
+        // `npm test`: run with `npm run test:redis` (needs Debian's redis-server).
+        test: {
+          name: 'redis',
+          environment: 'node',
+          include: ['test/redis/**/*.test.ts'],
+          fileParallelism: false,
+          testTimeout: 60_000,
           hookTimeout: 30_000,
         },
       },

@@ -20,7 +20,14 @@ export type {
 export { createEventRelay } from './events/createEventRelay.js';
 export type { MemoryStoreOptions } from './store/createMemoryStore.js';
 export { createMemoryStore } from './store/createMemoryStore.js';
-export type { CachedToken, SlotResult, Store, StreamEntry } from './store/Store.js';
+export type {
+  CachedToken,
+  SlotResult,
+  Store,
+  StreamEntry,
+  SubscribeOptions,
+} from './store/Store.js';
+export { StoreUnavailableError } from './store/StoreUnavailableError.js';
 export type { FetchHandler, NodeRequestListener } from './toNodeHandler.js';
 export { toNodeHandler } from './toNodeHandler.js';
 export type { BasicAuthCredentials } from './webhooks/createBasicAuthCheck.js';
