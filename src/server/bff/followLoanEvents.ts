@@ -43,8 +43,12 @@ export function followLoanEvents(options: FollowLoanEventsOptions): LoanEventsFo
       const off = await relay.subscribeAll(onEvent, { onInterrupted: onGap });
       if (stopped) await off().catch(() => undefined);
       else unsubscribe = off;
-    } catch {
-      if (n === 0) logger.error('insurance bff: cannot follow loan events yet; retrying', {});
+    } catch (error) {
+      if (n === 0) {
+        logger.error('insurance bff: cannot follow loan events yet; retrying', {
+          error: error instanceof Error ? error.message : String(error),
+        });
+      }
       onGap();
       if (!stopped) timer = setTimeout(() => void attempt(n + 1), delay(n));
     } finally {

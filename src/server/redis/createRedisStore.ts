@@ -86,7 +86,16 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  */
 export function createRedisStore(options: RedisStoreOptions): RedisStore {
   const owned = typeof options.redis === 'string';
-  const redis = typeof options.redis === 'string' ? new Redis(options.redis) : options.redis;
+  const redis =
+    typeof options.redis === 'string'
+      ? new Redis(options.redis, {
+          // Nothing waits in a queue to run after the store has given up on it (a claim set
+          // minutes late would hold a webhook's event as "in progress"): commands are sent
+          // only once connected, within the command timeout, and never resent.
+          enableOfflineQueue: false,
+          autoResendUnfulfilledCommands: false,
+        })
+      : options.redis;
   const prefix = options.keyPrefix ?? '';
   const timeoutMs = options.commandTimeoutMs ?? DEFAULT_COMMAND_TIMEOUT_MS;
   if (!Number.isFinite(timeoutMs) || timeoutMs <= 0) {
@@ -114,19 +123,61 @@ export function createRedisStore(options: RedisStoreOptions): RedisStore {
   };
   if (owned) reportErrors(redis, 'command');
 
-  /** Runs one command with the time bound; any failure becomes a StoreUnavailableError. */
-  async function bounded<T>(what: string, command: () => Promise<T>): Promise<T> {
+  /**
+   * Resolves once `client` is connected. A command is sent only then, so a client that queues
+   * commands while offline never runs one of ours after we stopped waiting for it. Callers
+   * waiting for the same connection share one wait.
+   */
+  const waits = new Map<Redis, Promise<void>>();
+  const connected = (client: Redis): Promise<void> => {
+    if (client.status === 'ready') return Promise.resolve();
+    const pending = waits.get(client);
+    if (pending) return pending;
+    const wait = new Promise<void>((resolve, reject) => {
+      const onReady = () => {
+        client.off('end', onEnd);
+        resolve();
+      };
+      const onEnd = () => {
+        client.off('ready', onReady);
+        reject(new Error('the connection was closed'));
+      };
+      client.once('ready', onReady);
+      client.once('end', onEnd);
+      if (client.status === 'wait') client.connect().catch(() => undefined); // lazyConnect
+      if (client.status === 'end') onEnd();
+    }).finally(() => waits.delete(client));
+    waits.set(client, wait);
+    return wait;
+  };
+
+  /**
+   * Runs one command on `client` once it is connected, all within the time bound; any failure
+   * becomes a StoreUnavailableError.
+   */
+  async function bounded<T>(
+    what: string,
+    command: () => Promise<T>,
+    client: Redis = redis,
+  ): Promise<T> {
     if (closed) throw new StoreUnavailableError(`Redis store: closed (${what})`);
     let timer: ReturnType<typeof setTimeout> | undefined;
+    let gaveUp = false;
     const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(
-        () =>
-          reject(new StoreUnavailableError(`Redis store: no answer to ${what} in ${timeoutMs} ms`)),
-        timeoutMs,
-      );
+      timer = setTimeout(() => {
+        gaveUp = true;
+        reject(new StoreUnavailableError(`Redis store: no answer to ${what} in ${timeoutMs} ms`));
+      }, timeoutMs);
     });
+    const run = async () => {
+      await connected(client);
+      // Past the time bound the caller has moved on (a webhook answered 503): sending the
+      // command now would act behind its back, e.g. set a claim nobody will ever release.
+      if (gaveUp) throw new StoreUnavailableError(`Redis store: ${what} abandoned`);
+      return command();
+    };
     try {
-      return await Promise.race([command(), timeout]);
+      return await Promise.race([run(), timeout]);
     } catch (error) {
       if (error instanceof StoreUnavailableError) throw error;
       throw new StoreUnavailableError(`Redis store: ${what} failed`, { cause: error });
@@ -255,9 +306,13 @@ export function createRedisStore(options: RedisStoreOptions): RedisStore {
       if (!entry) {
         const created: Channel = {
           subscribers: new Set(),
-          ready: bounded('SUBSCRIBE', async () => {
-            await connection.subscribe(name);
-          }),
+          ready: bounded(
+            'SUBSCRIBE',
+            async () => {
+              await connection.subscribe(name);
+            },
+            connection,
+          ),
         };
         channels.set(name, created);
         entry = created;
@@ -269,9 +324,13 @@ export function createRedisStore(options: RedisStoreOptions): RedisStore {
         own.subscribers.delete(subscriber);
         if (own.subscribers.size > 0 || channels.get(name) !== own) return;
         channels.delete(name);
-        await bounded('UNSUBSCRIBE', async () => {
-          await connection.unsubscribe(name);
-        }).catch(() => undefined);
+        await bounded(
+          'UNSUBSCRIBE',
+          async () => {
+            await connection.unsubscribe(name);
+          },
+          connection,
+        ).catch(() => undefined);
       };
       try {
         await own.ready;
