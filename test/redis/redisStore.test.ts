@@ -203,7 +203,11 @@ describe('createRedisStore: pub/sub and streams', () => {
     for (const m of ['m1', 'm2', 'm3', 'm4'])
       ids.push(await a.append('lir:events:ln', m, 3, 60_000));
     // Stream ids are `<ms>-<seq>`: each later than the one before.
-    const key = (id: string) => id.split('-').map((n) => n.padStart(20, '0')).join('-');
+    const key = (id: string) =>
+      id
+        .split('-')
+        .map((n) => n.padStart(20, '0'))
+        .join('-');
     expect(ids.map(key)).toEqual(ids.map(key).sort());
     expect(new Set(ids).size).toBe(4);
     expect((await b.readAfter('lir:events:ln', null)).map((e) => e.message)).toEqual([

@@ -1,0 +1,300 @@
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHttpAdapter } from '../../src/adapter/createHttpAdapter.js';
+import type { LoanEvent } from '../../src/core/schemas/loanEvent.js';
+import type { RedisStore } from '../../src/server/redis/createRedisStore.js';
+import { createRedisStore } from '../../src/server/redis/createRedisStore.js';
+import { createMemoryStore } from '../../src/server/store/createMemoryStore.js';
+import { createLoanApplicationFixture } from '../../src/testing/createLoanApplicationFixture.js';
+import { BIND_POLICY_FIRST_NAME } from '../../src/testing/sandbox/shopping.js';
+import { signWebhookBody } from '../../src/testing/signWebhookBody.js';
+import { readResponse } from '../support/readResponse.js';
+import type { LimitedCallLog } from '../support/recordLimitedCalls.js';
+import { recordLimitedCalls } from '../support/recordLimitedCalls.js';
+import type { Cluster, ClusterInstance, ClusterOptions } from '../support/startCluster.js';
+import { API, SESSION_HEADER, startCluster, WEBHOOK_PATH } from '../support/startCluster.js';
+import type { RedisServer } from '../support/startRedisServer.js';
+import { startRedisServer } from '../support/startRedisServer.js';
+
+// Three BFF instances in this process, each with its own service client, webhook receiver and
+// Redis connection, sharing one real redis-server, against the sandbox over HTTP on 127.0.0.1.
+// The service's 100 calls per 60 s are scaled to 100 per 6 s so a full window fits in a test.
+
+const WINDOW_MS = 6_000;
+const DAY = 24 * 3_600_000;
+const BUDGET = 100;
+const options = {
+  instances: 3,
+  sandbox: {
+    quoteDelayMs: 1_000,
+    rateLimit: { limit: BUDGET, windowMs: WINDOW_MS },
+    // The service retries every 4 h; here every half second, so a retry fits in a test.
+    webhookRetry: { intervalMs: 500 },
+  },
+  client: { rateLimit: { limit: 90, windowMs: WINDOW_MS, latencyAllowanceMs: 500 } },
+  logErrors: false,
+} satisfies Omit<ClusterOptions, 'store'>;
+
+let redis: RedisServer;
+let cluster: Cluster;
+let limited: LimitedCallLog;
+const stores: RedisStore[] = [];
+
+beforeAll(async () => {
+  redis = await startRedisServer();
+  cluster = await startCluster({
+    ...options,
+    store: () => {
+      const store = createRedisStore({
+        redis: redis.url,
+        commandTimeoutMs: 500,
+        logger: { warn: () => undefined },
+      });
+      stores.push(store);
+      return store;
+    },
+  });
+  limited = recordLimitedCalls(cluster.sandbox);
+});
+afterAll(async () => {
+  await cluster?.close();
+  await Promise.all(stores.map((s) => s.close()));
+  await redis?.close();
+});
+
+const instance = (i: number) => cluster.instances[i % 3] as ClusterInstance;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function until(predicate: () => boolean, what: string, ms = 20_000) {
+  const deadline = Date.now() + ms;
+  while (!predicate()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await sleep(20);
+  }
+}
+
+/** Creates a loan for `session` through instance `i`. */
+async function createLoan(i: number, session: string, firstName = 'Avery') {
+  const created = await instance(i)
+    .browser(session)
+    .call(
+      'POST',
+      '/loans',
+      createLoanApplicationFixture({
+        loanNumber: `RD-${session}`,
+        primaryBorrower: { firstName, lastName: 'Lake' },
+      }),
+    );
+  expect(created.status).toBe(201);
+  return created.json.id as string;
+}
+
+/**
+ * A browser's event subscription on instance `i`, through the library's own HTTP adapter
+ * (server-sent events, resumed with Last-Event-ID); resolves once the stream is open.
+ */
+async function follow(i: number, session: string, loanId: string) {
+  const adapter = createHttpAdapter({
+    baseUrl: `${instance(i).origin}${API}`,
+    headers: { [SESSION_HEADER]: session },
+  });
+  const events: LoanEvent[] = [];
+  let state = 'connecting';
+  const stop = adapter.subscribe(loanId, (event) => events.push(event), {
+    onStateChange: (s) => {
+      state = s;
+    },
+  });
+  await until(() => state === 'open', `the stream on instance ${i}`);
+  return { events, stop };
+}
+
+/** A documented event about `loanId`, signed as the service signs it. */
+async function signedEvent(id: string, loanId: string) {
+  const body = JSON.stringify({
+    id,
+    type: 'loan.shopped',
+    objectType: 'loan',
+    occurredAt: new Date().toISOString(),
+    data: { loanId, partnerId: 'sandbox_partner', platformId: null },
+  });
+  return { body, signature: await signWebhookBody(body, cluster.client.clientSecret) };
+}
+
+async function deliver(i: number, event: { body: string; signature: string }) {
+  const res = await fetch(`${instance(i).origin}${WEBHOOK_PATH}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'X-Service-Signature-1': event.signature },
+    body: event.body,
+  });
+  return readResponse(res);
+}
+
+const timesProcessed = (eventId: string) =>
+  cluster.instances.reduce((n, x) => n + x.processed.filter((e) => e.id === eventId).length, 0);
+
+describe('three BFF instances sharing Redis', () => {
+  it('T2 across instances: one access token request in total under concurrent load on every instance', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        instance(i)
+          .browser(`token-load-${i}`)
+          .call('POST', '/loans', createLoanApplicationFixture({ loanNumber: `TK-${i}` })),
+      ),
+    );
+    expect(answers.map((a) => a.status)).toEqual(Array(30).fill(201));
+    expect(cluster.sandbox.stats().requests.createToken).toBe(1);
+  });
+
+  it('R1 across instances: the partner never exceeds its budget in any window, however the load spreads', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 120 }, (_, i) =>
+        instance(i)
+          .browser(`budget-load-${i}`)
+          .call('POST', '/loans', createLoanApplicationFixture({ loanNumber: `BG-${i}` })),
+      ),
+    );
+    // The queue waits for the shared window instead of failing: every borrower gets through.
+    expect(answers.filter((a) => a.status === 201)).toHaveLength(120);
+    expect(cluster.sandbox.stats().rateLimited).toBe(0);
+    expect(limited.peak(WINDOW_MS)).toBeLessThanOrEqual(BUDGET);
+    expect(limited.times.length).toBeGreaterThan(BUDGET); // the load did need a second window
+  });
+
+  it('W16 across instances: a webhook delivered to several instances at once is processed once, streamed once and remembered 14 days', async () => {
+    const loanId = await createLoan(0, 'dup');
+    const [b, c] = [await follow(1, 'dup', loanId), await follow(2, 'dup', loanId)];
+    const event = await signedEvent('evt_redis_dup_1', loanId);
+    const answers = await Promise.all(
+      Array.from({ length: 9 }, (_, i) => deliver(i, event)), // three times to each instance
+    );
+    expect(timesProcessed('evt_redis_dup_1')).toBe(1);
+    // W17: the de-duplication record outlives the service's 14-day delivery window.
+    const admin = new Redis(redis.url);
+    try {
+      expect(await admin.pttl('lir:webhook:evt_redis_dup_1')).toBeGreaterThanOrEqual(14 * DAY);
+    } finally {
+      admin.disconnect();
+    }
+    expect(answers.filter((a) => a.status === 200 && a.json.received === true)).toHaveLength(1);
+    for (const a of answers) expect([200, 409]).toContain(a.status);
+
+    // A later event marks the end: anything relayed twice would have arrived before it.
+    expect((await deliver(0, await signedEvent('evt_redis_dup_2', loanId))).status).toBe(200);
+    await until(
+      () => [b, c].every((f) => f.events.some((e) => e.id === 'evt_redis_dup_2')),
+      'the marker event on both instances',
+    );
+    for (const f of [b, c]) {
+      expect(f.events.map((e) => e.id)).toEqual(['evt_redis_dup_1', 'evt_redis_dup_2']);
+      f.stop();
+    }
+  });
+
+  it('brings an event received by instance A to a browser stream held by instance B', async () => {
+    const loanId = await createLoan(0, 'cross');
+    const onB = await follow(1, 'cross', loanId);
+    expect((await deliver(0, await signedEvent('evt_redis_cross', loanId))).status).toBe(200);
+    await until(() => onB.events.length > 0, 'the event on instance B');
+    expect(onB.events).toEqual([
+      expect.objectContaining({ id: 'evt_redis_cross', type: 'loan.shopped', loanId }),
+    ]);
+    expect(instance(0).processed.map((e) => e.id)).toContain('evt_redis_cross');
+    expect(instance(1).processed.map((e) => e.id)).not.toContain('evt_redis_cross');
+    onB.stop();
+  });
+
+  it('walks a borrower across instances: every event of the sandbox reaches streams on all three, each processed once', async () => {
+    const session = 'walk';
+    const loanId = await createLoan(0, session, BIND_POLICY_FIRST_NAME);
+    const streams = await Promise.all([0, 1, 2].map((i) => follow(i, session, loanId)));
+    const consent = await instance(1)
+      .browser(session)
+      .call('POST', `/loans/${loanId}/consent`, { termsOfServiceId: 'tos-1' });
+    expect(consent.status).toBe(200);
+    expect((await instance(2).browser(session).call('PATCH', `/loans/${loanId}/shop`)).status).toBe(
+      200,
+    );
+    const expected = () =>
+      cluster.sandbox.events.filter((e) => e.data.loanId === loanId).map((e) => e.id);
+    await until(
+      () =>
+        expected().length >= 2 &&
+        expected().every((id) => timesProcessed(id) > 0) &&
+        streams.every((s) => expected().every((id) => s.events.some((e) => e.id === id))),
+      'every event processed and on every instance',
+    );
+    for (const id of expected()) expect(timesProcessed(id)).toBe(1);
+    for (const s of streams) {
+      expect(s.events.map((e) => e.id).sort()).toEqual(expected().sort());
+      s.stop();
+    }
+  });
+
+  it('W18 with Redis restarted mid-run: no event lost; deliveries fail closed, the service retries, streams resume', async () => {
+    const session = 'restart';
+    const loanId = await createLoan(0, session, BIND_POLICY_FIRST_NAME);
+    const onB = await follow(1, session, loanId);
+    // An event before the outage, streamed live.
+    expect((await deliver(2, await signedEvent('evt_before_restart', loanId))).status).toBe(200);
+    await until(() => onB.events.length === 1, 'the event before the outage');
+    await instance(2)
+      .browser(session)
+      .call('POST', `/loans/${loanId}/consent`, { termsOfServiceId: 'tos-1' });
+    expect((await instance(2).browser(session).call('PATCH', `/loans/${loanId}/shop`)).status).toBe(
+      200,
+    );
+
+    await redis.stop(); // quoting takes a second: its events come while Redis is down
+    const refusedDuringOutage = () =>
+      cluster.sandbox.deliveries.filter((d) => d.status === 503).length;
+    await until(() => refusedDuringOutage() > 0, 'a delivery refused during the outage');
+    // Browsers get a clear, retryable answer meanwhile, and nothing reaches the service.
+    const during = await instance(0).browser(session).call('GET', `/loans/${loanId}`);
+    expect(during.status).toBe(503);
+    expect(during.headers.get('retry-after')).toBe('5');
+    expect(during.json.error.code).toBe('unavailable');
+
+    await redis.start();
+    const expected = () =>
+      cluster.sandbox.events.filter((e) => e.data.loanId === loanId).map((e) => e.id);
+    await until(
+      () =>
+        expected().length >= 2 &&
+        expected().every((id) => timesProcessed(id) > 0) &&
+        expected().every((id) => onB.events.some((e) => e.id === id)),
+      'every event of the shop on instance B after the restart',
+      30_000,
+    );
+    expect(onB.events.map((e) => e.id).sort()).toEqual(
+      ['evt_before_restart', ...expected()].sort(),
+    );
+    for (const id of expected()) expect(timesProcessed(id)).toBe(1);
+    // Every event the service holds was acknowledged in the end.
+    for (const id of expected()) {
+      expect(cluster.sandbox.deliveries.some((d) => d.eventId === id && d.ok)).toBe(true);
+    }
+    onB.stop();
+  });
+});
+
+describe('three BFF instances with a memory store each (what the Redis store prevents)', () => {
+  it('exceed the partner budget together under the same load', async () => {
+    const apart = await startCluster({ ...options, store: () => createMemoryStore() });
+    try {
+      const log = recordLimitedCalls(apart.sandbox);
+      await Promise.all(
+        Array.from({ length: 120 }, (_, i) =>
+          (apart.instances[i % 3] as ClusterInstance)
+            .browser(`apart-${i}`)
+            .call('POST', '/loans', createLoanApplicationFixture({ loanNumber: `AP-${i}` })),
+        ),
+      );
+      expect(apart.sandbox.stats().requests.createToken).toBe(3);
+      expect(log.peak(WINDOW_MS)).toBeGreaterThan(BUDGET);
+      expect(apart.sandbox.stats().rateLimited).toBeGreaterThan(0);
+    } finally {
+      await apart.close();
+    }
+  });
+});
