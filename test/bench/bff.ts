@@ -10,94 +10,33 @@ import { serve } from 'srvx';
 import { createLoanApplicationFixture } from '../../src/testing/createLoanApplicationFixture.js';
 import { startSandboxServer } from '../../src/testing/startSandboxServer.js';
 import { startStack } from '../support/startStack.js';
+import type { FlowResult } from './borrowerFlows.js';
+import {
+  economyClient,
+  FLOWS,
+  limitedCalls,
+  percentile,
+  QUEUE_DEADLINE_MS,
+  runFlows,
+  SCALE,
+  sandboxOptions,
+  sleep,
+  summarize,
+} from './borrowerFlows.js';
 
-const SCALE = 10;
-const FLOWS = Number(process.env.BENCH_FLOWS ?? 100);
 const LATENCY_SAMPLES = Number(process.env.BENCH_SAMPLES ?? 500);
-const sandboxOptions = {
-  quoteDelayMs: [30_000 / SCALE, 45_000 / SCALE] as [number, number],
-  rateLimit: { limit: 100, windowMs: 60_000 / SCALE },
-};
-const LIMITED = ['submitLoanApplication', 'getLoan', 'shopLoan'] as const;
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-function limitedCalls(stats: { requests: Partial<Record<string, number>> }) {
-  return LIMITED.reduce((sum, name) => sum + (stats.requests[name] ?? 0), 0);
-}
-
-function percentile(sorted: number[], p: number) {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
-}
-
-interface FlowResult {
-  completed: boolean;
-  browser429: number;
-  ms: number;
-}
 
 /**
- * 100 borrower flows through the BFF: events come back pushed, nothing polls the service.
- * `deadlineMs` is how long the BFF may queue a call for a rate-limit slot; past it the browser
- * gets a 429 with Retry-After, which it honours (as the HTTP adapter does) when `retry` is set.
+ * {@link FLOWS} borrower flows through one BFF. `deadlineMs` is how long the BFF may queue a call
+ * for a rate-limit slot; past it the browser gets a 429 with Retry-After, which it honours (as
+ * the HTTP adapter does) when `retry` is set.
  */
 async function bffEconomy(name: string, deadlineMs: number, retry: boolean) {
-  const stack = await startStack({
-    sandbox: sandboxOptions,
-    client: {
-      rateLimit: { limit: 90, windowMs: 60_000 / SCALE, latencyAllowanceMs: 5_000 / SCALE },
-      deadlineMs,
-    },
-  });
-  const flow = async (i: number): Promise<FlowResult> => {
-    const start = performance.now();
+  const stack = await startStack({ sandbox: sandboxOptions, client: economyClient(deadlineMs) });
+  const results = await runFlows((i) => {
     const b = stack.browser(`bench-${i}`);
-    let browser429 = 0;
-    const call = async (method: string, path: string, body?: unknown) => {
-      for (let attempt = 0; ; attempt++) {
-        const res = await b.call(method, path, body);
-        if (res.status !== 429) return res;
-        browser429++;
-        if (!retry || attempt === 20) return res;
-        // A 429 was not processed, so the same request may be sent again after the wait.
-        await sleep(Number(res.headers.get('retry-after') ?? 1) * 1000);
-      }
-    };
-    const created = await call(
-      'POST',
-      '/loans',
-      createLoanApplicationFixture({ loanNumber: `B-${i}` }),
-    );
-    if (created.status !== 201)
-      return { completed: false, browser429, ms: performance.now() - start };
-    const loanId: string = created.json.id;
-    await call('POST', `/loans/${loanId}/consent`, { termsOfServiceId: 'tos-1' });
-    const shop = await call('PATCH', `/loans/${loanId}/shop`);
-    if (shop.status !== 200) return { completed: false, browser429, ms: performance.now() - start };
-    // What the HTTP adapter's polling fallback does: ask the BFF (not the service) for events.
-    let cursor = '';
-    let shopped = false;
-    const giveUp = performance.now() + 60_000;
-    while (!shopped && performance.now() < giveUp) {
-      const page = await call('GET', `/loans/${loanId}/events${cursor ? `?after=${cursor}` : ''}`);
-      shopped = page.json.events.some(
-        (e: { event: { type: string } }) => e.event.type === 'loan.shopped',
-      );
-      cursor = page.json.cursor ?? cursor;
-      if (!shopped) await sleep(250);
-    }
-    const loan = await call('GET', `/loans/${loanId}`); // the page shows the new status once
-    const display = await call('GET', `/loans/${loanId}/display`);
-    const quoteId = display.json?.quotes?.[0]?.id;
-    const selected = quoteId
-      ? await call('POST', `/loans/${loanId}/quotes/${quoteId}/select`)
-      : undefined;
-    return {
-      completed: shopped && loan.status === 200 && selected?.status === 200,
-      browser429,
-      ms: performance.now() - start,
-    };
-  };
-  const results = await Promise.all(Array.from({ length: FLOWS }, (_, i) => flow(i)));
+    return { create: b, events: b, rest: b };
+  }, retry);
   const limited = limitedCalls(stack.sandbox.stats());
   const serviceRefusals = stack.sandbox.stats().rateLimited;
   await stack.close();
@@ -192,20 +131,6 @@ async function naiveEconomy() {
   );
 }
 
-function summarize(name: string, results: FlowResult[], limited: number, serviceRefusals: number) {
-  const times = results.map((r) => r.ms).sort((a, b) => a - b);
-  return {
-    name,
-    flows: results.length,
-    completed: results.filter((r) => r.completed).length,
-    rateLimitedUpstreamCallsPerFlow: limited / results.length,
-    browser429s: results.reduce((s, r) => s + r.browser429, 0),
-    service429s: serviceRefusals,
-    flowMsP50: Math.round(percentile(times, 50)),
-    flowMsMax: Math.round(times.at(-1) ?? 0),
-  };
-}
-
 /** A quote-display read (not rate limited) straight to the sandbox vs. through the BFF. */
 async function overhead() {
   const stack = await startStack({ client: {} });
@@ -269,12 +194,12 @@ async function overhead() {
 
 const economy = [
   // The service client's default 20 s deadline against 6 s windows: the queue absorbs the burst.
-  await bffEconomy('BFF, queue absorbs the burst (20 s deadline)', 20_000, false),
+  await bffEconomy('BFF, queue absorbs the burst (20 s deadline)', QUEUE_DEADLINE_MS, false),
   // Every time scaled, the deadline too (2 s): the same burst as against the real 100 per 60 s,
   // where 100 simultaneous flows need more rate budget than any browser request can wait for.
   await bffEconomy(
     'BFF, all times scaled (2 s deadline), browsers honour Retry-After',
-    20_000 / SCALE,
+    QUEUE_DEADLINE_MS / SCALE,
     true,
   ),
   await naiveEconomy(),

@@ -1,0 +1,116 @@
+// npm run bench:redis: what sharing one Redis between three BFF instances costs the upstream
+// economy, against one instance on its memory store.
+//
+// The same borrower flows as bench:bff's first scenario (20 s queue deadline, no browser retry),
+// in this run, over real HTTP on 127.0.0.1: (A) all on one BFF with the memory store, and (B) on
+// three BFFs, each with its own connection to one redis-server, the sandbox's webhooks
+// round-robined across them. In (B) flow i creates its loan on instance i % 3, polls its events
+// on (i + 1) % 3 (so an event one instance receives reaches a browser on another through Redis)
+// and makes its other calls on (i + 2) % 3. The instances must share one token, one rate budget
+// and one event relay.
+//
+// Time is scaled down 10x (see borrowerFlows.ts) so the run takes under a minute: quotes come
+// in 3-4.5 s, the rate-limit windows last 6 s, the sandbox allows 100 calls per window and each
+// client plans for 90 between all instances. The B / A ratios are what matter.
+import { mkdir, writeFile } from 'node:fs/promises';
+import type { RedisStore } from '../../src/server/redis/createRedisStore.js';
+import { createRedisStore } from '../../src/server/redis/createRedisStore.js';
+import { createMemoryStore } from '../../src/server/store/createMemoryStore.js';
+import type { Store } from '../../src/server/store/Store.js';
+import { recordLimitedCalls } from '../support/recordLimitedCalls.js';
+import { startCluster } from '../support/startCluster.js';
+import { startRedisServer } from '../support/startRedisServer.js';
+import {
+  economyClient,
+  FLOWS,
+  limitedCalls,
+  QUEUE_DEADLINE_MS,
+  runFlows,
+  SCALE,
+  sandboxOptions,
+  summarize,
+} from './borrowerFlows.js';
+
+const WINDOW_MS = sandboxOptions.rateLimit.windowMs;
+
+/** The flows on `instances` BFFs over `store(i)`, spread across them as described above. */
+async function economy(name: string, instances: number, store: (i: number) => Store) {
+  const cluster = await startCluster({
+    instances,
+    store,
+    sandbox: sandboxOptions,
+    client: economyClient(QUEUE_DEADLINE_MS),
+  });
+  const limitedLog = recordLimitedCalls(cluster.sandbox);
+  const on = (instance: number, i: number) => {
+    const target = cluster.instances[instance % cluster.instances.length];
+    if (!target) throw new Error(`no instance ${instance}`);
+    return target.browser(`bench-${i}`);
+  };
+  try {
+    const results = await runFlows(
+      (i) => ({ create: on(i, i), events: on(i + 1, i), rest: on(i + 2, i) }),
+      false,
+    );
+    const stats = cluster.sandbox.stats();
+    const { browser429s, service429s, flowMsP50, flowMsMax, ...counts } = summarize(
+      name,
+      results,
+      limitedCalls(stats),
+      stats.rateLimited,
+    );
+    return {
+      ...counts,
+      tokenRequests: stats.requests.createToken ?? 0,
+      browser429s,
+      service429s,
+      peakLimitedCallsPerWindow: limitedLog.peak(WINDOW_MS),
+      flowMsP50,
+      flowMsMax,
+    };
+  } finally {
+    await cluster.close();
+  }
+}
+
+const baseline = await economy('1 BFF, memory store', 1, () => createMemoryStore());
+const redis = await startRedisServer();
+const stores: RedisStore[] = [];
+let shared: Awaited<ReturnType<typeof economy>>;
+try {
+  shared = await economy('3 BFFs, one Redis', 3, () => {
+    const store = createRedisStore({ redis: redis.url });
+    stores.push(store);
+    return store;
+  });
+} finally {
+  for (const store of stores) await store.close();
+  await redis.close();
+}
+const round = (n: number) => Math.round(n * 100) / 100;
+const ratio = {
+  rateLimitedUpstreamCallsPerFlow: round(
+    shared.rateLimitedUpstreamCallsPerFlow / baseline.rateLimitedUpstreamCallsPerFlow,
+  ),
+  flowMsP50: round(shared.flowMsP50 / baseline.flowMsP50),
+};
+console.log(
+  `Upstream economy: ${FLOWS} concurrent borrower flows (time scaled 1/${SCALE}), ` +
+    `peak per ${WINDOW_MS / 1000} s window\n`,
+);
+console.table({ A: baseline, B: shared, 'B / A': ratio });
+await mkdir('.bench', { recursive: true });
+await writeFile(
+  '.bench/redis.json',
+  `${JSON.stringify({ flows: FLOWS, windowMs: WINDOW_MS, baseline, shared, ratio }, null, 2)}\n`,
+);
+const ok =
+  shared.completed === shared.flows &&
+  shared.service429s === 0 &&
+  shared.tokenRequests === 1 &&
+  shared.peakLimitedCallsPerWindow <= sandboxOptions.rateLimit.limit &&
+  shared.rateLimitedUpstreamCallsPerFlow <= 3;
+console.log(
+  `\nGoals for B (every flow completes, 0 service 429s, 1 token request, <= ${sandboxOptions.rateLimit.limit} rate-limited calls in any ${WINDOW_MS / 1000} s window, <= 3 rate-limited calls per flow): ${ok ? 'met' : 'NOT met'}`,
+);
+process.exitCode = ok ? 0 : 1;
