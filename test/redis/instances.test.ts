@@ -130,30 +130,58 @@ async function deliver(i: number, event: { body: string; signature: string }) {
   return readResponse(res);
 }
 
+/** `count` loan applications at once, spread over the instances, each from its own session. */
+function submitMany(on: Cluster, count: number, prefix: string) {
+  return Promise.all(
+    Array.from({ length: count }, (_, i) =>
+      (on.instances[i % on.instances.length] as ClusterInstance)
+        .browser(`${prefix}-${i}`)
+        .call('POST', '/loans', createLoanApplicationFixture({ loanNumber: `${prefix}-${i}` })),
+    ),
+  );
+}
+
+/** Records consent through instance `consentOn`, then starts shopping through `shopOn`. */
+async function consentAndShop(session: string, loanId: string, consentOn: number, shopOn: number) {
+  const consent = await instance(consentOn)
+    .browser(session)
+    .call('POST', `/loans/${loanId}/consent`, { termsOfServiceId: 'tos-1' });
+  expect(consent.status).toBe(200);
+  const shop = await instance(shopOn).browser(session).call('PATCH', `/loans/${loanId}/shop`);
+  expect(shop.status).toBe(200);
+}
+
+/** The ids of the events the sandbox emitted about the loan. */
+const emitted = (loanId: string) =>
+  cluster.sandbox.events.filter((e) => e.data.loanId === loanId).map((e) => e.id);
+
+/** Whether the loan's events (shopped and bound) were each processed and reached every stream. */
+function allDelivered(loanId: string, streams: ReadonlyArray<{ events: LoanEvent[] }>) {
+  const ids = emitted(loanId);
+  return (
+    ids.length >= 2 &&
+    ids.every(
+      (id) => timesProcessed(id) > 0 && streams.every((f) => f.events.some((e) => e.id === id)),
+    )
+  );
+}
+
+/** Every request the sandbox (the service) has received. */
+const upstreamCalls = () =>
+  Object.values(cluster.sandbox.stats().requests).reduce((sum, n) => sum + (n ?? 0), 0);
+
 const timesProcessed = (eventId: string) =>
   cluster.instances.reduce((n, x) => n + x.processed.filter((e) => e.id === eventId).length, 0);
 
 describe('three BFF instances sharing Redis', () => {
   it('T2 across instances: one access token request in total under concurrent load on every instance', async () => {
-    const answers = await Promise.all(
-      Array.from({ length: 30 }, (_, i) =>
-        instance(i)
-          .browser(`token-load-${i}`)
-          .call('POST', '/loans', createLoanApplicationFixture({ loanNumber: `TK-${i}` })),
-      ),
-    );
+    const answers = await submitMany(cluster, 30, 'TK');
     expect(answers.map((a) => a.status)).toEqual(Array(30).fill(201));
     expect(cluster.sandbox.stats().requests.createToken).toBe(1);
   });
 
   it('R1 across instances: the partner never exceeds its budget in any window, however the load spreads', async () => {
-    const answers = await Promise.all(
-      Array.from({ length: 120 }, (_, i) =>
-        instance(i)
-          .browser(`budget-load-${i}`)
-          .call('POST', '/loans', createLoanApplicationFixture({ loanNumber: `BG-${i}` })),
-      ),
-    );
+    const answers = await submitMany(cluster, 120, 'BG');
     // The queue waits for the shared window instead of failing: every borrower gets through.
     expect(answers.filter((a) => a.status === 201)).toHaveLength(120);
     expect(cluster.sandbox.stats().rateLimited).toBe(0);
@@ -208,25 +236,11 @@ describe('three BFF instances sharing Redis', () => {
     const session = 'walk';
     const loanId = await createLoan(0, session, BIND_POLICY_FIRST_NAME);
     const streams = await Promise.all([0, 1, 2].map((i) => follow(i, session, loanId)));
-    const consent = await instance(1)
-      .browser(session)
-      .call('POST', `/loans/${loanId}/consent`, { termsOfServiceId: 'tos-1' });
-    expect(consent.status).toBe(200);
-    expect((await instance(2).browser(session).call('PATCH', `/loans/${loanId}/shop`)).status).toBe(
-      200,
-    );
-    const expected = () =>
-      cluster.sandbox.events.filter((e) => e.data.loanId === loanId).map((e) => e.id);
-    await until(
-      () =>
-        expected().length >= 2 &&
-        expected().every((id) => timesProcessed(id) > 0) &&
-        streams.every((s) => expected().every((id) => s.events.some((e) => e.id === id))),
-      'every event processed and on every instance',
-    );
-    for (const id of expected()) expect(timesProcessed(id)).toBe(1);
+    await consentAndShop(session, loanId, 1, 2);
+    await until(() => allDelivered(loanId, streams), 'every event processed and on every instance');
+    for (const id of emitted(loanId)) expect(timesProcessed(id)).toBe(1);
     for (const s of streams) {
-      expect(s.events.map((e) => e.id).sort()).toEqual(expected().sort());
+      expect(s.events.map((e) => e.id).sort()).toEqual(emitted(loanId).sort());
       s.stop();
     }
   });
@@ -238,40 +252,32 @@ describe('three BFF instances sharing Redis', () => {
     // An event before the outage, streamed live.
     expect((await deliver(2, await signedEvent('evt_before_restart', loanId))).status).toBe(200);
     await until(() => onB.events.length === 1, 'the event before the outage');
-    await instance(2)
-      .browser(session)
-      .call('POST', `/loans/${loanId}/consent`, { termsOfServiceId: 'tos-1' });
-    expect((await instance(2).browser(session).call('PATCH', `/loans/${loanId}/shop`)).status).toBe(
-      200,
-    );
+    await consentAndShop(session, loanId, 2, 2);
 
     await redis.stop(); // quoting takes a second: its events come while Redis is down
     const refusedDuringOutage = () =>
       cluster.sandbox.deliveries.filter((d) => d.status === 503).length;
     await until(() => refusedDuringOutage() > 0, 'a delivery refused during the outage');
     // Browsers get a clear, retryable answer meanwhile, and nothing reaches the service.
+    const upstreamBefore = upstreamCalls();
     const during = await instance(0).browser(session).call('GET', `/loans/${loanId}`);
     expect(during.status).toBe(503);
     expect(during.headers.get('retry-after')).toBe('5');
     expect(during.json.error.code).toBe('unavailable');
+    expect(upstreamCalls()).toBe(upstreamBefore);
 
     await redis.start();
-    const expected = () =>
-      cluster.sandbox.events.filter((e) => e.data.loanId === loanId).map((e) => e.id);
     await until(
-      () =>
-        expected().length >= 2 &&
-        expected().every((id) => timesProcessed(id) > 0) &&
-        expected().every((id) => onB.events.some((e) => e.id === id)),
+      () => allDelivered(loanId, [onB]),
       'every event of the shop on instance B after the restart',
       30_000,
     );
     expect(onB.events.map((e) => e.id).sort()).toEqual(
-      ['evt_before_restart', ...expected()].sort(),
+      ['evt_before_restart', ...emitted(loanId)].sort(),
     );
-    for (const id of expected()) expect(timesProcessed(id)).toBe(1);
+    for (const id of emitted(loanId)) expect(timesProcessed(id)).toBe(1);
     // Every event the service holds was acknowledged in the end.
-    for (const id of expected()) {
+    for (const id of emitted(loanId)) {
       expect(cluster.sandbox.deliveries.some((d) => d.eventId === id && d.ok)).toBe(true);
     }
     onB.stop();
@@ -283,13 +289,7 @@ describe('three BFF instances with a memory store each (what the Redis store pre
     const apart = await startCluster({ ...options, store: () => createMemoryStore() });
     try {
       const log = recordLimitedCalls(apart.sandbox);
-      await Promise.all(
-        Array.from({ length: 120 }, (_, i) =>
-          (apart.instances[i % 3] as ClusterInstance)
-            .browser(`apart-${i}`)
-            .call('POST', '/loans', createLoanApplicationFixture({ loanNumber: `AP-${i}` })),
-        ),
-      );
+      await submitMany(apart, 120, 'AP');
       expect(apart.sandbox.stats().requests.createToken).toBe(3);
       expect(log.peak(WINDOW_MS)).toBeGreaterThan(BUDGET);
       expect(apart.sandbox.stats().rateLimited).toBeGreaterThan(0);
