@@ -15,6 +15,7 @@ export default defineConfig({
       entry: {
         index: 'src/index.ts',
         'server/index': 'src/server/index.ts',
+        'server/redis/index': 'src/server/redis/index.ts',
         'testing/index': 'src/testing/index.ts',
         'testing/msw/index': 'src/testing/msw/index.ts',
         'testing/cli': 'src/testing/cli.ts',

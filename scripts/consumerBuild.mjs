@@ -38,6 +38,8 @@ const DEV_DEPENDENCIES = {
   vite: '8.3.8',
 };
 const REACT_QUERY = '@tanstack/react-query@5.108.0';
+// The optional peer of the Redis entry, as a host running several instances installs it.
+const IOREDIS = 'ioredis@6.0.0';
 
 // What the tarball must hold, and what it must never hold (paths inside `package/`).
 const REQUIRED_FILES = [
@@ -48,6 +50,8 @@ const REQUIRED_FILES = [
   'dist/styles.css',
   'dist/server/index.js',
   'dist/server/index.d.ts',
+  'dist/server/redis/index.js',
+  'dist/server/redis/index.d.ts',
   'dist/testing/index.js',
   'dist/testing/index.d.ts',
   'dist/testing/msw/index.js',
@@ -70,6 +74,7 @@ const SERVER_ONLY_STRINGS = [
   'lir:token:', // the token cache key prefix of the service client
   'sandbox_secret', // the sandbox's default credentials (testing entry)
   '-Signature-1', // the webhook signature header the receiver reads
+  'ZREMRANGEBYSCORE', // the Redis store's sliding-window script
 ];
 
 // ---------------------------------------------------------------- helpers
@@ -216,6 +221,7 @@ import {
   toNodeHandler,
   verifyWebhookSignature,
 } from 'lender-insurance-react/server';
+import { createRedisStore } from 'lender-insurance-react/server/redis';
 import { createSandboxService, SANDBOX_DEFAULTS } from 'lender-insurance-react/testing';
 
 interface Session {
@@ -225,7 +231,10 @@ interface Session {
 const sessions = new Map<string, Session>();
 
 const sandbox = createSandboxService({ quoteDelayMs: 2_000 });
-const store = createMemoryStore();
+// One instance keeps its state in memory; several share one Redis.
+const store = process.env.REDIS_URL
+  ? createRedisStore({ redis: process.env.REDIS_URL })
+  : createMemoryStore();
 const client = createServiceClient({
   baseUrl: process.env.SERVICE_BASE_URL ?? \`http://127.0.0.1:4010\${sandbox.basePath}\`,
   clientId: process.env.SERVICE_CLIENT_ID ?? SANDBOX_DEFAULTS.clientId,
@@ -273,6 +282,7 @@ const NODE_CHECK = `
 const server = await import('lender-insurance-react/server');
 const testing = await import('lender-insurance-react/testing');
 const browser = await import('lender-insurance-react');
+const redis = await import('lender-insurance-react/server/redis');
 const fail = (message) => { console.error(message); process.exit(1); };
 const missing = ['createInsuranceBff', 'createServiceClient', 'createWebhookHandler',
   'createMemoryStore', 'createEventRelay', 'toNodeHandler', 'verifyWebhookSignature']
@@ -281,7 +291,8 @@ const missing = ['createInsuranceBff', 'createServiceClient', 'createWebhookHand
     .filter((name) => typeof testing[name] !== 'function'));
 if (missing.length > 0) fail('not exported as functions: ' + missing.join(', '));
 if (typeof browser.createHttpAdapter !== 'function') fail('browser entry: no createHttpAdapter');
-console.log('ok: the server, testing and browser entries load in plain Node');
+if (typeof redis.createRedisStore !== 'function') fail('redis entry: no createRedisStore');
+console.log('ok: the server, Redis, testing and browser entries load in plain Node');
 
 const sandbox = testing.createSandboxService({ clock: 'manual' });
 const base = 'http://127.0.0.1' + sandbox.basePath;
@@ -507,7 +518,9 @@ try {
   });
 
   await step('4. install the dependencies and the tarball', () => {
-    run('npm', ['install', tarball, REACT_QUERY, '--no-audit', '--no-fund'], { cwd: appDir });
+    run('npm', ['install', tarball, REACT_QUERY, IOREDIS, '--no-audit', '--no-fund'], {
+      cwd: appDir,
+    });
     const installed = JSON.parse(
       readFileSync(join(appDir, 'node_modules', PKG.name, 'package.json'), 'utf8'),
     );
@@ -518,8 +531,10 @@ try {
       `the app depends on the tarball (${manifest.dependencies[PKG.name]})`,
     );
     // `npm ls` exits non-zero on a missing or invalid peer dependency.
-    run('npm', ['ls', PKG.name, 'react', 'react-dom', '@tanstack/react-query'], { cwd: appDir });
-    check(true, 'npm ls: peers react, react-dom and @tanstack/react-query are satisfied');
+    run('npm', ['ls', PKG.name, 'react', 'react-dom', '@tanstack/react-query', 'ioredis'], {
+      cwd: appDir,
+    });
+    check(true, 'npm ls: peers react, react-dom, @tanstack/react-query and ioredis are satisfied');
     check(
       !existsSync(join(appDir, 'node_modules/msw')),
       'msw (an optional peer) was not installed: the checks below run without it',
