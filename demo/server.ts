@@ -16,6 +16,7 @@ import {
   createWebhookHandler,
   toNodeHandler,
 } from '../src/server/index.js';
+import { createRedisStore } from '../src/server/redis/index.js';
 import type { SandboxServer } from '../src/testing/startSandboxServer.js';
 import { startSandboxServer } from '../src/testing/startSandboxServer.js';
 
@@ -78,7 +79,12 @@ function readSessionId(cookieHeader: string | null | undefined): string | undefi
   return undefined;
 }
 
-const store = createMemoryStore();
+// REDIS_URL: keep the token, rate budget, de-duplication and events in Redis (as several
+// instances would) instead of this process's memory.
+const redisStore = process.env.REDIS_URL
+  ? createRedisStore({ redis: process.env.REDIS_URL })
+  : undefined;
+const store = redisStore ?? createMemoryStore();
 const client = createServiceClient({ baseUrl, ...credentials, store });
 const bff = createInsuranceBff<DemoSession>({
   client,
@@ -169,6 +175,7 @@ if (sandboxServer) {
   console.log(`  service   ${baseUrl}`);
   console.log(`  webhooks  configure the service to deliver to <public origin>${WEBHOOK_PATH}`);
 }
+console.log(`  store     ${redisStore ? 'Redis (REDIS_URL)' : 'memory'}`);
 console.log('Press Ctrl+C to stop.');
 
 let stopping = false;
@@ -179,6 +186,7 @@ async function stop(signal: NodeJS.Signals) {
   try {
     await vite.close();
     await bff.close();
+    await redisStore?.close();
     server.closeAllConnections();
     await new Promise<void>((resolve) => server.close(() => resolve()));
     await sandboxServer?.close();
