@@ -1,5 +1,5 @@
 import { Redis } from 'ioredis';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { RedisStore } from '../../src/server/redis/createRedisStore.js';
 import { createRedisStore } from '../../src/server/redis/createRedisStore.js';
 import { StoreUnavailableError } from '../../src/server/store/StoreUnavailableError.js';
@@ -102,6 +102,27 @@ describe('createRedisStore: tokens and locks', () => {
     });
     expect(ran).toBe('ran');
     expect(await admin.get('lir:lock:y')).toBe('someone else');
+  });
+});
+
+describe('createRedisStore: options and waits', () => {
+  it('refuses a command timeout that is not a positive number, before connecting', () => {
+    for (const commandTimeoutMs of [0, -1, Number.NaN, Number.POSITIVE_INFINITY]) {
+      expect(() => createRedisStore({ redis: server.url, commandTimeoutMs })).toThrow(
+        'commandTimeoutMs must be a positive number',
+      );
+    }
+  });
+
+  it('gives up on a lock another live holder keeps past one lease, with StoreUnavailableError', async () => {
+    const store = instance({ commandTimeoutMs: 200 });
+    await admin.set('lir:lock:held', 'a live holder', 'PX', 10_000);
+    const ran = vi.fn(async () => 'never');
+    await expect(store.withLock('lir:lock:held', 100, ran)).rejects.toThrow(
+      new StoreUnavailableError('Redis store: the lock lir:lock:held stayed held'),
+    );
+    expect(ran).not.toHaveBeenCalled();
+    expect(await admin.get('lir:lock:held')).toBe('a live holder');
   });
 });
 

@@ -1,19 +1,12 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
-import type {
-  CachedToken,
-  SlotResult,
-  Store,
-  StreamEntry,
-  SubscribeOptions,
-} from '../store/Store.js';
+import type { CachedToken, SlotResult, Store, StreamEntry } from '../store/Store.js';
 import { StoreUnavailableError } from '../store/StoreUnavailableError.js';
+import { createCommandRunner } from './createCommandRunner.js';
+import { createRedisSubscriptions } from './createRedisSubscriptions.js';
+import type { RedisStoreLogger } from './RedisStoreLogger.js';
 import { ACQUIRE_SLOT, APPEND, DELETE_TOKEN_IF, RELEASE_LOCK } from './redisScripts.js';
-
-/** Where the Redis store reports connection trouble. Never given a token or a message body. */
-export interface RedisStoreLogger {
-  warn(message: string, meta?: Record<string, unknown>): void;
-}
+import { reportConnectionErrors } from './reportConnectionErrors.js';
 
 /** Options of {@link createRedisStore}. */
 export interface RedisStoreOptions {
@@ -42,19 +35,8 @@ export interface RedisStore extends Store {
   close(): Promise<void>;
 }
 
-interface Subscriber {
-  listener: (message: string) => void;
-  onInterrupted: (() => void) | undefined;
-}
-
-interface Channel {
-  subscribers: Set<Subscriber>;
-  ready: Promise<void>;
-}
-
 const DEFAULT_COMMAND_TIMEOUT_MS = 2_000;
 const STREAM_ID = /^\d{1,20}(-\d{1,20})?$/;
-const sha1 = (text: string) => createHash('sha1').update(text).digest('hex');
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
@@ -85,149 +67,34 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * const webhooks = createWebhookHandler({ secret, store, relay: bff.relay });
  */
 export function createRedisStore(options: RedisStoreOptions): RedisStore {
+  const timeoutMs = options.commandTimeoutMs ?? DEFAULT_COMMAND_TIMEOUT_MS;
+  if (!Number.isFinite(timeoutMs) || timeoutMs <= 0) {
+    throw new TypeError('createRedisStore: commandTimeoutMs must be a positive number');
+  }
   const owned = typeof options.redis === 'string';
   const redis =
     typeof options.redis === 'string'
       ? new Redis(options.redis, {
-          // Nothing waits in a queue to run after the store has given up on it (a claim set
-          // minutes late would hold a webhook's event as "in progress"): commands are sent
-          // only once connected, within the command timeout, and never resent.
+          // Nothing waits in a queue to run after the store has given up on it (see
+          // createCommandRunner): commands are sent only once connected, and never resent.
           enableOfflineQueue: false,
           autoResendUnfulfilledCommands: false,
         })
       : options.redis;
   const prefix = options.keyPrefix ?? '';
-  const timeoutMs = options.commandTimeoutMs ?? DEFAULT_COMMAND_TIMEOUT_MS;
-  if (!Number.isFinite(timeoutMs) || timeoutMs <= 0) {
-    throw new TypeError('createRedisStore: commandTimeoutMs must be a positive number');
-  }
   const logger = options.logger ?? { warn: (m, meta) => console.warn(m, meta ?? '') };
   const instance = randomUUID();
   let sequence = 0;
   let closed = false;
   const k = (key: string) => `${prefix}${key}`;
 
-  // A client we created reports its errors to us; ioredis would otherwise print each one.
-  const reportErrors = (client: Redis, role: string) => {
-    let reported = false;
-    client.on('error', (error: Error) => {
-      if (reported) return;
-      reported = true;
-      logger.warn(`redis store: the ${role} connection failed; retrying`, {
-        error: error.message,
-      });
-    });
-    client.on('ready', () => {
-      reported = false;
-    });
-  };
-  if (owned) reportErrors(redis, 'command');
-
-  /**
-   * Resolves once `client` is connected. A command is sent only then, so a client that queues
-   * commands while offline never runs one of ours after we stopped waiting for it. Callers
-   * waiting for the same connection share one wait.
-   */
-  const waits = new Map<Redis, Promise<void>>();
-  const connected = (client: Redis): Promise<void> => {
-    if (client.status === 'ready') return Promise.resolve();
-    const pending = waits.get(client);
-    if (pending) return pending;
-    const wait = new Promise<void>((resolve, reject) => {
-      const onReady = () => {
-        client.off('end', onEnd);
-        resolve();
-      };
-      const onEnd = () => {
-        client.off('ready', onReady);
-        reject(new Error('the connection was closed'));
-      };
-      client.once('ready', onReady);
-      client.once('end', onEnd);
-      if (client.status === 'wait') client.connect().catch(() => undefined); // lazyConnect
-      if (client.status === 'end') onEnd();
-    }).finally(() => waits.delete(client));
-    waits.set(client, wait);
-    return wait;
-  };
-
-  /**
-   * Runs one command on `client` once it is connected, all within the time bound; any failure
-   * becomes a StoreUnavailableError.
-   */
-  async function bounded<T>(
-    what: string,
-    command: () => Promise<T>,
-    client: Redis = redis,
-  ): Promise<T> {
-    if (closed) throw new StoreUnavailableError(`Redis store: closed (${what})`);
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    let gaveUp = false;
-    const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => {
-        gaveUp = true;
-        reject(new StoreUnavailableError(`Redis store: no answer to ${what} in ${timeoutMs} ms`));
-      }, timeoutMs);
-    });
-    const run = async () => {
-      await connected(client);
-      // Past the time bound the caller has moved on (a webhook answered 503): sending the
-      // command now would act behind its back, e.g. set a claim nobody will ever release.
-      if (gaveUp) throw new StoreUnavailableError(`Redis store: ${what} abandoned`);
-      return command();
-    };
-    try {
-      return await Promise.race([run(), timeout]);
-    } catch (error) {
-      if (error instanceof StoreUnavailableError) throw error;
-      throw new StoreUnavailableError(`Redis store: ${what} failed`, { cause: error });
-    } finally {
-      clearTimeout(timer);
-    }
-  }
-
-  const shas = new Map<string, string>();
-  /** EVALSHA, loading the script on NOSCRIPT (a restarted Redis has forgotten it). */
-  async function script(body: string, key: string, args: (string | number)[]): Promise<unknown> {
-    let sha = shas.get(body);
-    if (!sha) {
-      sha = sha1(body);
-      shas.set(body, sha);
-    }
-    try {
-      return await redis.evalsha(sha, 1, key, ...args);
-    } catch (error) {
-      if (!(error instanceof Error) || !error.message.startsWith('NOSCRIPT')) throw error;
-      return redis.eval(body, 1, key, ...args);
-    }
-  }
-
-  // Subscriptions share one connection, opened on the first subscribe.
-  let subscriber: Redis | undefined;
-  const channels = new Map<string, Channel>();
-  const subscriberConnection = () => {
-    if (subscriber) return subscriber;
-    const connection = redis.duplicate();
-    reportErrors(connection, 'subscriber');
-    connection.on('message', (channel: string, message: string) => {
-      for (const s of [...(channels.get(channel)?.subscribers ?? [])]) {
-        try {
-          s.listener(message);
-        } catch (error) {
-          logger.warn('redis store: a subscriber failed', { error: String(error) });
-        }
-      }
-    });
-    // Messages published while this connection is down are lost (pub/sub keeps nothing);
-    // ioredis resubscribes on reconnect, and subscribers resume from their streams.
-    connection.on('close', () => {
-      for (const channel of channels.values()) {
-        for (const s of [...channel.subscribers]) s.onInterrupted?.();
-      }
-    });
-    subscriber = connection;
-    return connection;
-  };
+  if (owned) reportConnectionErrors(redis, 'command', logger);
+  const runner = createCommandRunner({ timeoutMs, isClosed: () => closed });
+  const bounded = <T>(what: string, command: () => Promise<T>) =>
+    runner.bounded(what, command, redis);
+  const script = (body: string, key: string, args: (string | number)[]) =>
+    runner.script(redis, body, key, args);
+  const subscriptions = createRedisSubscriptions(redis, runner, logger);
 
   return {
     async getToken(key) {
@@ -299,47 +166,8 @@ export function createRedisStore(options: RedisStoreOptions): RedisStore {
     async publish(channel, message) {
       await bounded('PUBLISH', () => redis.publish(k(channel), message));
     },
-    async subscribe(channel, listener, subscribeOptions: SubscribeOptions = {}) {
-      const name = k(channel);
-      const connection = subscriberConnection();
-      let entry = channels.get(name);
-      if (!entry) {
-        const created: Channel = {
-          subscribers: new Set(),
-          ready: bounded(
-            'SUBSCRIBE',
-            async () => {
-              await connection.subscribe(name);
-            },
-            connection,
-          ),
-        };
-        channels.set(name, created);
-        entry = created;
-      }
-      const own = entry;
-      const subscriber: Subscriber = { listener, onInterrupted: subscribeOptions.onInterrupted };
-      own.subscribers.add(subscriber);
-      const leave = async () => {
-        own.subscribers.delete(subscriber);
-        if (own.subscribers.size > 0 || channels.get(name) !== own) return;
-        channels.delete(name);
-        await bounded(
-          'UNSUBSCRIBE',
-          async () => {
-            await connection.unsubscribe(name);
-          },
-          connection,
-        ).catch(() => undefined);
-      };
-      try {
-        await own.ready;
-      } catch (error) {
-        await leave();
-        throw error;
-      }
-      return leave;
-    },
+    subscribe: (channel, listener, subscribeOptions) =>
+      subscriptions.subscribe(k(channel), listener, subscribeOptions),
     async append(stream, message, maxLength, ttlMs) {
       const id = await bounded('XADD', () =>
         script(APPEND, k(stream), [Math.max(1, maxLength), message, Math.ceil(ttlMs)]),
@@ -364,8 +192,7 @@ export function createRedisStore(options: RedisStoreOptions): RedisStore {
     async close() {
       if (closed) return;
       closed = true;
-      channels.clear();
-      subscriber?.disconnect();
+      subscriptions.close();
       if (owned) redis.disconnect();
     },
   };
