@@ -43,7 +43,7 @@ const isFatal = (status: number) =>
 /**
  * Follows one loan's events until the returned function is called: server-sent events read over
  * `fetch` (headers can be sent, and it works where `EventSource` does not), resumed with
- * `Last-Event-ID` after the server's `retry` when the stream ends, with capped exponential
+ * `Last-Event-ID` within the server's `retry` (jittered) when the stream ends, with capped exponential
  * backoff when it fails. When streaming is not possible (no `ReadableStream`, an answer that is
  * not an event stream, no body, or three failures in a row) it polls the BFF's
  * `GET …/events?after=<cursor>` instead: the BFF answers from its relay, never from the service.
@@ -214,7 +214,9 @@ export function openEventConnection(
       await read(response.body, controller);
       if (stopped) return;
       onState('connecting');
-      later(retryMs, stream);
+      // Streams often end together (a BFF restarting, or its shared store's connection
+      // dropping): spread their reconnects over the second half of the server's retry.
+      later(jitter(retryMs), stream);
     } catch {
       deadline.clear();
       if (!stopped) fail();

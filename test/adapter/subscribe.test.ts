@@ -151,6 +151,25 @@ describe('server-sent events', () => {
     sub.stop();
   });
 
+  it("spreads reconnects over the second half of the server's retry, so streams that end together come back apart", async () => {
+    const { seen, streams } = serveStreams();
+    const random = vi.spyOn(Math, 'random');
+    const [early, late] = [follow(), follow(createHttpAdapter(), 'loan_2')];
+    await settle();
+    random.mockReturnValueOnce(0).mockReturnValueOnce(1);
+    for (const s of streams) s.end();
+    await settle();
+
+    await vi.advanceTimersByTimeAsync(1_500);
+    await settle();
+    expect(seen.filter(isStream)).toHaveLength(3);
+    await vi.advanceTimersByTimeAsync(1_500);
+    await settle();
+    expect(seen.filter(isStream)).toHaveLength(4);
+    early.stop();
+    late.stop();
+  });
+
   it('reconnects after a dropped stream with Last-Event-ID, then backs off (capped at 30 s) while it cannot connect', async () => {
     let refuse = false;
     const { seen, streams } = serveStreams((r) =>
