@@ -13,17 +13,21 @@
 // in 3-4.5 s, the rate-limit windows last 6 s, the sandbox allows 100 calls per window and each
 // client plans for 90 between all instances. The B / A ratios are what matter.
 import { mkdir, writeFile } from 'node:fs/promises';
+import { performance } from 'node:perf_hooks';
 import type { RedisStore } from '../../src/server/redis/createRedisStore.js';
 import { createRedisStore } from '../../src/server/redis/createRedisStore.js';
 import { createMemoryStore } from '../../src/server/store/createMemoryStore.js';
 import type { Store } from '../../src/server/store/Store.js';
+import { createLoanApplicationFixture } from '../../src/testing/createLoanApplicationFixture.js';
 import { recordLimitedCalls } from '../support/recordLimitedCalls.js';
 import { startCluster } from '../support/startCluster.js';
 import { startRedisServer } from '../support/startRedisServer.js';
+import { startStack } from '../support/startStack.js';
 import {
   economyClient,
   FLOWS,
   limitedCalls,
+  percentile,
   QUEUE_DEADLINE_MS,
   runFlows,
   SCALE,
@@ -73,16 +77,75 @@ async function economy(name: string, instances: number, store: (i: number) => St
   }
 }
 
+const LATENCY_SAMPLES = Number(process.env.BENCH_SAMPLES ?? 500);
+
+/**
+ * What the store costs one proxied call: a quote-display read (not rate limited; it reads the
+ * cached token from the store) through a BFF over each store, interleaved so both see the same
+ * machine state.
+ */
+async function perCallLatency(redisStore: Store) {
+  const stacks = await Promise.all(
+    [createMemoryStore(), redisStore].map((store) => startStack({ store, client: {} })),
+  );
+  try {
+    const reads = await Promise.all(
+      stacks.map(async (stack, i) => {
+        const b = stack.browser('latency');
+        const created = await b.call(
+          'POST',
+          '/loans',
+          createLoanApplicationFixture({ loanNumber: `LAT-${i}` }),
+        );
+        const path = `/loans/${created.json.id}/display`;
+        return async () => {
+          const t = performance.now();
+          await b.call('GET', path);
+          return performance.now() - t;
+        };
+      }),
+    );
+    const [memoryRead, redisRead] = reads as [() => Promise<number>, () => Promise<number>];
+    for (let i = 0; i < 50; i++) await Promise.all([memoryRead(), redisRead()]); // warm up
+    const memory: number[] = [];
+    const redis: number[] = [];
+    for (let i = 0; i < LATENCY_SAMPLES; i++) {
+      memory.push(await memoryRead());
+      redis.push(await redisRead());
+    }
+    memory.sort((a, b) => a - b);
+    redis.sort((a, b) => a - b);
+    const ms = (n: number) => Math.round(n * 1000) / 1000;
+    const row = (sorted: number[]) => ({
+      p50: ms(percentile(sorted, 50)),
+      p99: ms(percentile(sorted, 99)),
+    });
+    return {
+      memory: row(memory),
+      redis: row(redis),
+      'redis / memory': {
+        p50: ms(percentile(redis, 50) / percentile(memory, 50)),
+        p99: ms(percentile(redis, 99) / percentile(memory, 99)),
+      },
+    };
+  } finally {
+    for (const stack of stacks) await stack.close();
+  }
+}
+
 const baseline = await economy('1 BFF, memory store', 1, () => createMemoryStore());
 const redis = await startRedisServer();
 const stores: RedisStore[] = [];
+const storeOnRedis = () => {
+  const store = createRedisStore({ redis: redis.url });
+  stores.push(store);
+  return store;
+};
 let shared: Awaited<ReturnType<typeof economy>>;
+let latency: Awaited<ReturnType<typeof perCallLatency>>;
 try {
-  shared = await economy('3 BFFs, one Redis', 3, () => {
-    const store = createRedisStore({ redis: redis.url });
-    stores.push(store);
-    return store;
-  });
+  shared = await economy('3 BFFs, one Redis', 3, storeOnRedis);
+  latency = await perCallLatency(storeOnRedis());
 } finally {
   for (const store of stores) await store.close();
   await redis.close();
@@ -99,10 +162,14 @@ console.log(
     `peak per ${WINDOW_MS / 1000} s window\n`,
 );
 console.table({ A: baseline, B: shared, 'B / A': ratio });
+console.log(
+  `\nA proxied quote-display read through one BFF (ms, ${LATENCY_SAMPLES} sequential samples, interleaved):\n`,
+);
+console.table(latency);
 await mkdir('.bench', { recursive: true });
 await writeFile(
   '.bench/redis.json',
-  `${JSON.stringify({ flows: FLOWS, windowMs: WINDOW_MS, baseline, shared, ratio }, null, 2)}\n`,
+  `${JSON.stringify({ flows: FLOWS, windowMs: WINDOW_MS, baseline, shared, ratio, latency }, null, 2)}\n`,
 );
 const ok =
   shared.completed === shared.flows &&
