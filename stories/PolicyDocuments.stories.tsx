@@ -1,9 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { HttpResponse, http } from 'msw';
 import { expect, spyOn, waitFor } from 'storybook/test';
 import type { PolicyDocumentsProps } from '../src/components/PolicyDocuments/index.js';
 import { PolicyDocuments } from '../src/components/PolicyDocuments/index.js';
-import { failing, pending } from '../src/testing/msw/index.js';
+import { failing, noDocuments, pending } from '../src/testing/msw/index.js';
 import { ComponentDocs } from './support/ComponentDocs.js';
 import type { SandboxLoaded } from './support/sandboxStory.js';
 import { sandboxStory } from './support/sandboxStory.js';
@@ -139,21 +138,7 @@ export const ExpiredDocument: Story = {
 /** A policy with no documents yet. */
 export const Empty: Story = {
   ...sandboxStory<PolicyDocumentsProps>({
-    scenarios: [
-      http.get('*/api/insurance/policies/:policyId', ({ params }) =>
-        HttpResponse.json({
-          id: params.policyId,
-          carrier: 'Harborline Mutual',
-          policyNumber: 'HM-2027-000123',
-          policyType: 'HO3',
-          effectiveDate: '2027-01-15',
-          expirationDate: '2028-01-15',
-          premium: 1480,
-          status: 'ACTIVE',
-          documents: [],
-        }),
-      ),
-    ],
+    scenarios: [noDocuments()],
     prepare: async () => ({ policyId: 'pol_empty' }),
   }),
   play: async ({ canvas, canvasElement }) => {

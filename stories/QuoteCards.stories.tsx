@@ -1,9 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { HttpResponse, http } from 'msw';
 import { expect, fn, waitFor } from 'storybook/test';
 import type { QuoteCardsProps } from '../src/components/QuoteCards/index.js';
 import { QuoteCards } from '../src/components/QuoteCards/index.js';
-import { failing, pending, rateLimited } from '../src/testing/msw/index.js';
+import { failing, noQuotes, pending, rateLimited } from '../src/testing/msw/index.js';
 import { ComponentDocs } from './support/ComponentDocs.js';
 import type { SandboxLoaded } from './support/sandboxStory.js';
 import { sandboxStory } from './support/sandboxStory.js';
@@ -162,11 +161,7 @@ export const Quoting: Story = {
 /** Rated, but no carrier offered a quote. */
 export const Empty: Story = {
   ...sandboxStory<QuoteCardsProps>({
-    scenarios: [
-      http.get('*/api/insurance/loans/:loanId/display', ({ params }) =>
-        HttpResponse.json({ id: params.loanId, status: 'RC1_RATED', quotes: [] }),
-      ),
-    ],
+    scenarios: [noQuotes()],
     prepare: async (env) => ({ loanId: (await env.ratedLoan()).id }),
   }),
   play: async ({ canvas, canvasElement }) => {

@@ -1,9 +1,14 @@
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { parseResponse } from '../../src/core/parseResponse.js';
+import { PolicySchema } from '../../src/core/schemas/policy.js';
+import { QuoteDisplaySchema } from '../../src/core/schemas/quoteDisplay.js';
 import { createLoanApplicationFixture } from '../../src/testing/createLoanApplicationFixture.js';
 import {
   createInsuranceHandlers,
   failing,
+  noDocuments,
+  noQuotes,
   offline,
   pending,
   rateLimited,
@@ -46,6 +51,21 @@ describe('the MSW handlers', () => {
     const res = await fetch(`${API}/loans/ln_1/display`);
     expect(res.status).toBe(503);
     expect((await res.json()).error.code).toBe('service_error');
+  });
+
+  it('noQuotes and noDocuments: valid empty answers, for the empty states', async () => {
+    server.use(noQuotes({ basePath: '/portal/insurance/' }), noDocuments());
+    const display = await fetch('http://app.test/portal/insurance/loans/ln_7/display');
+    expect(parseResponse(QuoteDisplaySchema, await display.json())).toMatchObject({
+      id: 'ln_7',
+      status: 'RC1_RATED',
+      quotes: [],
+    });
+    const policy = await fetch(`${API}/policies/pol_7`);
+    expect(parseResponse(PolicySchema, await policy.json())).toMatchObject({
+      id: 'pol_7',
+      documents: [],
+    });
   });
 
   it('offline: fetch rejects', async () => {

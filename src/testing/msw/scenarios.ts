@@ -17,7 +17,9 @@ function route(operation: BffOperationName, options: ScenarioOptions = {}) {
 function handle(
   operation: BffOperationName,
   options: ScenarioOptions | undefined,
-  answer: () => Response | Promise<Response>,
+  answer: (info: {
+    params: Record<string, string | readonly string[] | undefined>;
+  }) => Response | Promise<Response>,
 ) {
   const { method, url } = route(operation, options);
   return http[method.toLowerCase() as 'get' | 'post' | 'put' | 'patch'](url, answer);
@@ -68,4 +70,28 @@ export function pending(operation: BffOperationName, options?: ScenarioOptions) 
     await delay('infinite');
     return HttpResponse.error();
   });
+}
+
+/** The quote display of any loan is rated with no quote in it (the components' empty state). */
+export function noQuotes(options?: ScenarioOptions) {
+  return handle('getQuoteDisplay', options, ({ params }) =>
+    HttpResponse.json({ id: String(params.loanId), status: 'RC1_RATED', quotes: [] }),
+  );
+}
+
+/** Any policy is read without documents (the components' empty state). */
+export function noDocuments(options?: ScenarioOptions) {
+  return handle('getPolicy', options, ({ params }) =>
+    HttpResponse.json({
+      id: String(params.policyId),
+      carrier: 'Harborline Mutual',
+      policyNumber: 'HM-2027-000123',
+      policyType: 'HO3',
+      effectiveDate: '2027-01-15',
+      expirationDate: '2028-01-15',
+      premium: 1480,
+      status: 'ACTIVE',
+      documents: [],
+    }),
+  );
 }
