@@ -53,7 +53,7 @@ const withInsurance: Decorator = (Story, context) => {
   const locale = typeof context.globals.locale === 'string' ? context.globals.locale : 'en-US';
   const { messages } = (context.parameters.insurance ?? {}) as InsuranceStoryParameters;
   return (
-    <div className="sb-lir-canvas" data-theme={theme}>
+    <div className="sb-lir-canvas" data-lir-theme={theme}>
       <StoryProvider key={context.id} locale={locale} messages={messages}>
         <Story />
       </StoryProvider>

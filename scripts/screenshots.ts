@@ -48,6 +48,11 @@ const SHOTS = [
     story: 'components-policydocuments--documents',
     ready: '.lir-PolicyDocuments[data-state="ready"]',
   },
+  {
+    name: 'QuoteCards-dark',
+    story: 'components-quotecards--selected-dark',
+    ready: '.lir-QuoteCards[data-state="selected"]',
+  },
 ];
 
 const TYPES: Record<string, string> = {

@@ -129,6 +129,26 @@ export const Selected: Story = {
   },
 };
 
+/**
+ * The dark palette, as a page chooses it with `data-lir-theme="dark"` (the toolbar's Theme
+ * switch does the same): the axe check covers its contrast too.
+ */
+export const SelectedDark: Story = {
+  ...ratedLoan(),
+  globals: { theme: 'dark' },
+  play: async ({ canvas, canvasElement, userEvent }) => {
+    await expectState(canvasElement, 'ready');
+    const root = canvasElement.querySelector('.lir-QuoteCards') as HTMLElement;
+    await expect(getComputedStyle(root).getPropertyValue('--lir-color-accent').trim()).toBe(
+      '#4c9fff',
+    );
+    const [first] = canvas.getAllByRole('radio');
+    if (!first) throw new Error('Expected a quote');
+    await userEvent.click(first);
+    await expectState(canvasElement, 'selected');
+  },
+};
+
 /** Quote display still loading: skeleton cards, announced as loading. */
 export const Loading: Story = {
   ...sandboxStory<QuoteCardsProps>({
