@@ -26,7 +26,7 @@ const BUDGET = 100;
 const options = {
   instances: 3,
   sandbox: {
-    quoteDelayMs: 1_000,
+    quoteDelayMs: 2_000,
     rateLimit: { limit: BUDGET, windowMs: WINDOW_MS },
     // The service retries every 4 h; here every half second, so a retry fits in a test.
     webhookRetry: { intervalMs: 500 },
@@ -254,7 +254,7 @@ describe('three BFF instances sharing Redis', () => {
     await until(() => onB.events.length === 1, 'the event before the outage');
     await consentAndShop(session, loanId, 2, 2);
 
-    await redis.stop(); // quoting takes a second: its events come while Redis is down
+    await redis.stop(); // quoting takes 2 s: its events come while Redis is down
     const refusedDuringOutage = () =>
       cluster.sandbox.deliveries.filter((d) => d.status === 503).length;
     await until(() => refusedDuringOutage() > 0, 'a delivery refused during the outage');
