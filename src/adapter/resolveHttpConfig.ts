@@ -1,3 +1,4 @@
+import { DEFAULT_BFF_BASE_PATH, DEFAULT_CSRF_HEADER, trimBasePath } from '../core/operations.js';
 import { BROWSER_REQUEST_TIMEOUT_MS } from '../core/timeouts.js';
 import type { HttpAdapterOptions } from './HttpAdapterOptions.js';
 
@@ -18,10 +19,10 @@ export function resolveHttpConfig(options: HttpAdapterOptions = {}): HttpConfig 
   const { headers } = options;
   return {
     // `${base}${path}` must not give `//loans`, which a browser reads as a host name.
-    baseUrl: (options.baseUrl ?? '/api/insurance').replace(/\/+$/, ''),
+    baseUrl: trimBasePath(options.baseUrl ?? DEFAULT_BFF_BASE_PATH),
     fetch: () => options.fetch ?? globalThis.fetch,
     headers: typeof headers === 'function' ? headers : () => headers,
-    csrfHeader: options.csrfHeader ?? { name: 'X-LIR-CSRF', value: '1' },
+    csrfHeader: options.csrfHeader ?? DEFAULT_CSRF_HEADER,
     timeoutMs: options.timeoutMs ?? BROWSER_REQUEST_TIMEOUT_MS,
     credentials: options.credentials ?? 'same-origin',
     pollIntervalMs: options.pollIntervalMs ?? 3_000,

@@ -38,7 +38,13 @@ export type {
   Route,
   ServiceOperationName,
 } from './operations.js';
-export { OPERATION_NAMES, operations } from './operations.js';
+export {
+  DEFAULT_BFF_BASE_PATH,
+  DEFAULT_CSRF_HEADER,
+  OPERATION_NAMES,
+  operations,
+  trimBasePath,
+} from './operations.js';
 export { parseResponse } from './parseResponse.js';
 export type { PathId, PathMatch, PathParams } from './paths.js';
 export { buildPath, matchPath } from './paths.js';

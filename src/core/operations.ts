@@ -95,6 +95,21 @@ const patch = (path: string) => ({ method: 'PATCH', path }) as const;
 const loan = ['loanId'] as const;
 
 /**
+ * Where the BFF is mounted unless a host says otherwise; the table's BFF paths are relative to it.
+ * The BFF, the HTTP adapter, the mock BFF and the MSW scenarios all default to it.
+ */
+export const DEFAULT_BFF_BASE_PATH = '/api/insurance';
+
+/**
+ * The header every non-GET request to the BFF carries (a custom header a cross-site form cannot
+ * send); the BFF refuses writes without it. Both sides default to it.
+ */
+export const DEFAULT_CSRF_HEADER = { name: 'X-LIR-CSRF', value: '1' } as const;
+
+/** A base path without its trailing slashes, so `${base}${path}` never gives `//loans`. */
+export const trimBasePath = (basePath: string) => basePath.replace(/\/+$/, '');
+
+/**
  * THE operation table: every operation of the service, and the BFF route that exposes it to
  * browsers. The service client, the BFF router, the HTTP adapter, the sandbox and the MSW
  * handlers are all driven by it; no other module spells a path.

@@ -1,9 +1,11 @@
+import { DEFAULT_BFF_BASE_PATH, DEFAULT_CSRF_HEADER } from '../../core/operations.js';
+
 const DAY_MS = 24 * 3600 * 1000;
 
 /** The defaults of `createInsuranceBff`'s options (see `InsuranceBffOptions`). */
 export const BFF_DEFAULTS = {
-  basePath: '/api/insurance',
-  csrfHeader: { name: 'X-LIR-CSRF', value: '1' },
+  basePath: DEFAULT_BFF_BASE_PATH,
+  csrfHeader: DEFAULT_CSRF_HEADER,
   maxBodyBytes: 64 * 1024,
   sessionRateLimit: { limit: 20, windowMs: 60_000 },
   callMeNowThrottleMs: 60_000,

@@ -1,3 +1,4 @@
+import { trimBasePath } from '../../core/operations.js';
 import { createEventRelay } from '../events/createEventRelay.js';
 import { createMemoryStore } from '../store/createMemoryStore.js';
 import type { BffContext } from './BffContext.js';
@@ -46,7 +47,7 @@ function checkOrigins(origins: readonly string[] | undefined): readonly string[]
 }
 
 function checkBasePath(basePath: string): string {
-  const trimmed = basePath.replace(/\/+$/, '');
+  const trimmed = trimBasePath(basePath);
   if (trimmed !== '' && !/^(\/[A-Za-z0-9._~-]+)+$/.test(trimmed)) {
     fail('basePath must be a plain absolute path such as /api/insurance');
   }

@@ -1,6 +1,11 @@
 import { matchOperation } from '../../core/matchOperation.js';
 import type { OperationName } from '../../core/operations.js';
-import { operations } from '../../core/operations.js';
+import {
+  DEFAULT_BFF_BASE_PATH,
+  DEFAULT_CSRF_HEADER,
+  operations,
+  trimBasePath,
+} from '../../core/operations.js';
 import { buildPath } from '../../core/paths.js';
 import type { LoanEvent, RelayedEvent } from '../../core/schemas/loanEvent.js';
 import type { WebhookEnvelope } from '../../core/schemas/webhookEvent.js';
@@ -51,8 +56,8 @@ const toLoanEvent = (e: WebhookEnvelope): LoanEvent => ({
  */
 export function createMockBff(options: MockBffOptions = {}): MockBff {
   const sandbox = options.sandbox ?? createSandboxService();
-  const basePath = (options.basePath ?? '/api/insurance').replace(/\/$/, '');
-  const csrf = options.csrfHeader ?? { name: 'X-LIR-CSRF', value: '1' };
+  const basePath = trimBasePath(options.basePath ?? DEFAULT_BFF_BASE_PATH);
+  const csrf = options.csrfHeader ?? DEFAULT_CSRF_HEADER;
   const client = sandbox.clients[0];
   if (!client) throw new TypeError('The sandbox has no client');
   let token: Promise<string> | undefined;

@@ -1,6 +1,6 @@
 import { delay, HttpResponse, http } from 'msw';
 import type { BffOperationName } from '../../core/operations.js';
-import { operations } from '../../core/operations.js';
+import { DEFAULT_BFF_BASE_PATH, operations, trimBasePath } from '../../core/operations.js';
 
 /** Where the BFF is mounted in a scenario. Default `/api/insurance`. */
 export interface ScenarioOptions {
@@ -9,7 +9,7 @@ export interface ScenarioOptions {
 
 function route(operation: BffOperationName, options: ScenarioOptions = {}) {
   const { method, path } = operations[operation].bff;
-  const base = (options.basePath ?? '/api/insurance').replace(/\/$/, '');
+  const base = trimBasePath(options.basePath ?? DEFAULT_BFF_BASE_PATH);
   // `{loanId}` in the table is `:loanId` in MSW's path syntax.
   return { method, url: `*${base}${path.replace(/\{(\w+)\}/g, ':$1')}` };
 }
