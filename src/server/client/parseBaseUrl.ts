@@ -1,3 +1,5 @@
+import { trimBasePath } from '../../core/operations.js';
+
 const LOOPBACK_V4 = /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/;
 
 function isLoopback(hostname: string): boolean {
@@ -29,5 +31,5 @@ export function parseBaseUrl(baseUrl: string): string {
   if (url.search !== '' || url.hash !== '' || baseUrl.includes('?') || baseUrl.includes('#')) {
     throw new TypeError('baseUrl must not have a query or a fragment');
   }
-  return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
+  return `${url.origin}${trimBasePath(url.pathname)}`;
 }
