@@ -1,4 +1,5 @@
 import { trimBasePath } from '../../core/operations.js';
+import { consoleLogger } from '../consoleLogger.js';
 import { createEventRelay } from '../events/createEventRelay.js';
 import { createMemoryStore } from '../store/createMemoryStore.js';
 import type { BffContext } from './BffContext.js';
@@ -9,12 +10,7 @@ import { createIdempotencyGuard } from './createIdempotencyGuard.js';
 import { createLoanCache } from './createLoanCache.js';
 import { followLoanEvents } from './followLoanEvents.js';
 import { handleBffRequest } from './handleBffRequest.js';
-import type { BffLogger, InsuranceBff, InsuranceBffOptions } from './InsuranceBffOptions.js';
-
-const consoleLogger: BffLogger = {
-  warn: (message, meta) => console.warn(message, meta ?? {}),
-  error: (message, meta) => console.error(message, meta ?? {}),
-};
+import type { InsuranceBff, InsuranceBffOptions } from './InsuranceBffOptions.js';
 
 function fail(message: string): never {
   throw new TypeError(`createInsuranceBff: ${message}`);

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
+import { sleep } from '../client/sleep.js';
+import { consoleLogger } from '../consoleLogger.js';
 import type { CachedToken, SlotResult, Store, StreamEntry } from '../store/Store.js';
 import { StoreUnavailableError } from '../store/StoreUnavailableError.js';
 import { createCommandRunner } from './createCommandRunner.js';
@@ -37,7 +39,6 @@ export interface RedisStore extends Store {
 
 const DEFAULT_COMMAND_TIMEOUT_MS = 2_000;
 const STREAM_ID = /^\d{1,20}(-\d{1,20})?$/;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * A {@link Store} shared by every BFF instance through one Redis (6.2 or later), so they share
@@ -82,7 +83,7 @@ export function createRedisStore(options: RedisStoreOptions): RedisStore {
         })
       : options.redis;
   const prefix = options.keyPrefix ?? '';
-  const logger = options.logger ?? { warn: (m, meta) => console.warn(m, meta ?? '') };
+  const logger = options.logger ?? consoleLogger;
   const instance = randomUUID();
   let sequence = 0;
   let closed = false;

@@ -1,3 +1,4 @@
+import { consoleLogger } from '../consoleLogger.js';
 import type { EventRelay } from '../events/createEventRelay.js';
 import { createEventRelay } from '../events/createEventRelay.js';
 import { createMemoryStore } from '../store/createMemoryStore.js';
@@ -29,11 +30,6 @@ const MINUTE = 60 * SECOND;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 const HEADER_TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
-
-const consoleLogger: WebhookLogger = {
-  warn: (message, meta) => console.warn(message, meta ?? {}),
-  error: (message, meta) => console.error(message, meta ?? {}),
-};
 
 function secretsOf(secret: unknown): readonly string[] {
   const list = typeof secret === 'string' ? [secret] : Array.isArray(secret) ? [...secret] : [];
