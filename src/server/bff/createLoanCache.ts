@@ -1,4 +1,5 @@
 import type { Loan } from '../../core/schemas/loan.js';
+import { raceSignal } from '../http/raceSignal.js';
 
 /** A per-loan cache of loan reads that also coalesces concurrent ones. */
 export interface LoanCache {
@@ -39,10 +40,6 @@ interface Entry {
   value?: Loan;
   expiresAt: number;
   flight?: Flight;
-}
-
-function abortError(signal: AbortSignal): unknown {
-  return signal.reason ?? new DOMException('The operation was aborted', 'AbortError');
 }
 
 /**
@@ -95,27 +92,12 @@ export function createLoanCache(options: LoanCacheOptions): LoanCache {
   function wait(flight: Flight, signal: AbortSignal | undefined): Promise<Loan> {
     flight.waiters++;
     if (!signal) return flight.promise;
-    if (signal.aborted) {
-      leave(flight);
-      return Promise.reject(abortError(signal));
-    }
-    return new Promise<Loan>((resolve, reject) => {
-      const onAbort = () => {
-        leave(flight);
-        reject(abortError(signal));
-      };
-      signal.addEventListener('abort', onAbort, { once: true });
-      flight.promise.then(
-        (loan) => {
-          signal.removeEventListener('abort', onAbort);
-          resolve(loan);
-        },
-        (error: unknown) => {
-          signal.removeEventListener('abort', onAbort);
-          reject(error);
-        },
-      );
-    });
+    const onAbort = () => leave(flight);
+    if (signal.aborted) onAbort();
+    else signal.addEventListener('abort', onAbort, { once: true });
+    return raceSignal(flight.promise, signal).finally(() =>
+      signal.removeEventListener('abort', onAbort),
+    );
   }
 
   function leave(flight: Flight) {
