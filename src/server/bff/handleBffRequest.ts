@@ -1,6 +1,7 @@
 import { ValidationError } from '../../core/errors/ValidationError.js';
 import type { OperationDefinition } from '../../core/operations.js';
 import { operations } from '../../core/operations.js';
+import { isJsonContentType } from '../http/isJsonContentType.js';
 import { authorizeOperation } from './authorizeOperation.js';
 import type { BffContext } from './BffContext.js';
 import { canonicalJson } from './canonicalJson.js';
@@ -9,7 +10,6 @@ import { corsHeaders } from './corsHeaders.js';
 import type { StoredResult } from './createIdempotencyGuard.js';
 import { errorToResponse } from './errorToResponse.js';
 import { HttpRefusal } from './HttpRefusal.js';
-import { isJsonContentType } from './isJsonContentType.js';
 import { parseIdempotencyKey } from './parseIdempotencyKey.js';
 import { preflightResponse } from './preflightResponse.js';
 import { prepareInput } from './prepareInput.js';

@@ -1,7 +1,7 @@
+import { isJsonContentType } from '../http/isJsonContentType.js';
 import { readCappedBody } from '../http/readCappedBody.js';
 import { exceedsJsonDepth } from './exceedsJsonDepth.js';
 import { HttpRefusal } from './HttpRefusal.js';
-import { isJsonContentType } from './isJsonContentType.js';
 
 /** Deepest nesting a body may have; the deepest input schema needs about five levels. */
 export const MAX_JSON_DEPTH = 64;

@@ -1,6 +1,7 @@
 import type { WebhookEvent } from '../../core/schemas/webhookEvent.js';
 import { parseOccurredAt } from '../../core/schemas/webhookEvent.js';
 import type { EventRelay } from '../events/createEventRelay.js';
+import { isJsonContentType } from '../http/isJsonContentType.js';
 import { readCappedBody } from '../http/readCappedBody.js';
 import type { Store } from '../store/Store.js';
 import { StoreUnavailableError } from '../store/StoreUnavailableError.js';
@@ -65,9 +66,6 @@ export interface WebhookHandler {
 const PROCESSING = 'processing';
 const DONE = 'done';
 
-const isJson = (contentType: string | null) =>
-  (contentType ?? '').split(';')[0]?.trim().toLowerCase() === 'application/json';
-
 const storeUnavailable = () =>
   webhookError(503, 'store_unavailable', 'The receiver cannot record events now; retry later', {
     'Retry-After': '30',
@@ -78,12 +76,13 @@ const ok = (body: Record<string, unknown>, status = 200) =>
 
 /**
  * Creates the webhook receiver. Each delivery goes through, in order, failing fast with a JSON
- * error and no side effect: POST only (405) → `application/json` (415) → body size cap, before
- * any HMAC (413) → basic auth when configured (401) → HMAC-SHA256 of the raw bytes against each
- * configured secret (401) → JSON (400) → envelope schema (400) → 14-day window and 5-minute skew
- * (400 `stale_event` / `event_from_future`) → de-duplication by event id in the store (a done
- * event answers 200 `{ duplicate: true }`; one being processed elsewhere answers 409, which the
- * service retries) → relay + `onEvent`, acknowledged 200, or 202 if they outlast the budget.
+ * error and no side effect: POST only (405) → `application/json`, in UTF-8 if a charset is
+ * named (415) → body size cap, before any HMAC (413) → basic auth when configured (401) →
+ * HMAC-SHA256 of the raw bytes against each configured secret (401) → JSON (400) → envelope
+ * schema (400) → 14-day window and 5-minute skew (400 `stale_event` / `event_from_future`) →
+ * de-duplication by event id in the store (a done event answers 200 `{ duplicate: true }`; one
+ * being processed elsewhere answers 409, which the service retries) → relay + `onEvent`,
+ * acknowledged 200, or 202 if they outlast the budget.
  * When the store cannot answer (a shared Redis down), the delivery fails closed with 503
  * `store_unavailable` and nothing is processed, so the service delivers it again.
  *
@@ -172,7 +171,8 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
     if (request.method !== 'POST') {
       return webhookError(405, 'method_not_allowed', 'Use POST', { Allow: 'POST' });
     }
-    if (!isJson(request.headers.get('content-type'))) {
+    const contentType = request.headers.get('content-type');
+    if (contentType === null || !isJsonContentType(contentType)) {
       return webhookError(415, 'unsupported_media_type', 'Send the body as application/json');
     }
     if (request.bodyUsed) {
