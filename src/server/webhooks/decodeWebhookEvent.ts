@@ -5,6 +5,7 @@ import {
   WebhookEnvelopeSchema,
   WebhookEventSchema,
 } from '../../core/schemas/webhookEvent.js';
+import { toFieldIssues } from '../../core/validateInput.js';
 
 /** A verified body read as an event: documented, of a type this version does not know, or bad. */
 export type DecodedWebhookEvent =
@@ -18,9 +19,9 @@ const decoder = new TextDecoder('utf-8', { fatal: true });
 const documentedTypes: readonly string[] = WEBHOOK_EVENT_TYPES;
 
 function firstIssue(issues: readonly v.BaseIssue<unknown>[]): string {
-  const issue = issues[0];
-  const path = issue?.path?.map((p) => String(p.key)).join('.');
-  return path ? `${path}: ${issue?.message}` : (issue?.message ?? 'Invalid event');
+  const [issue] = toFieldIssues(issues.slice(0, 1));
+  if (!issue) return 'Invalid event';
+  return issue.path ? `${issue.path}: ${issue.message}` : issue.message;
 }
 
 /**
