@@ -1,4 +1,5 @@
-import type { EventRelay, RelayedEvent } from '../events/createEventRelay.js';
+import type { RelayedEvent } from '../../core/schemas/loanEvent.js';
+import type { EventRelay } from '../events/createEventRelay.js';
 import { jsonResponse } from './jsonResponse.js';
 
 /** The polling answer: events after the cursor, and the cursor to pass as `?after=` next time. */

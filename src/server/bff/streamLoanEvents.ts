@@ -1,4 +1,5 @@
-import type { EventRelay, RelayedEvent } from '../events/createEventRelay.js';
+import type { RelayedEvent } from '../../core/schemas/loanEvent.js';
+import type { EventRelay } from '../events/createEventRelay.js';
 import { formatSseEvent } from './formatSseEvent.js';
 import type { BffLogger } from './InsuranceBffOptions.js';
 

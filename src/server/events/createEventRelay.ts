@@ -1,8 +1,5 @@
 import type { LoanEvent, RelayedEvent } from '../../core/schemas/loanEvent.js';
 import type { WebhookEnvelope } from '../../core/schemas/webhookEvent.js';
-
-export type { LoanEvent, RelayedEvent };
-
 import type { Store, SubscribeOptions } from '../store/Store.js';
 
 /** Fans verified webhook events out to every BFF instance, per loan, with a short backlog. */

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { EventRelay, RelayedEvent } from '../../../src/server/events/createEventRelay.js';
+import type { RelayedEvent } from '../../../src/core/schemas/loanEvent.js';
+import type { EventRelay } from '../../../src/server/events/createEventRelay.js';
 import { createEventRelay } from '../../../src/server/events/createEventRelay.js';
 import { createMemoryStore } from '../../../src/server/store/createMemoryStore.js';
 import { flush, hasSecurityHeaders, publishEvent, setup } from './helpers.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import type { RelayedEvent } from '../../../src/core/schemas/loanEvent.js';
 import type { WebhookEnvelope } from '../../../src/core/schemas/webhookEvent.js';
-import type { RelayedEvent } from '../../../src/server/events/createEventRelay.js';
 import { createEventRelay } from '../../../src/server/events/createEventRelay.js';
 import { createMemoryStore } from '../../../src/server/store/createMemoryStore.js';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
+import type { RelayedEvent } from '../../../src/core/schemas/loanEvent.js';
 import { followLoanEvents } from '../../../src/server/bff/followLoanEvents.js';
-import type { RelayedEvent } from '../../../src/server/events/createEventRelay.js';
 import { createEventRelay } from '../../../src/server/events/createEventRelay.js';
 import { createMemoryStore } from '../../../src/server/store/createMemoryStore.js';
 import type { Store, SubscribeOptions } from '../../../src/server/store/Store.js';
