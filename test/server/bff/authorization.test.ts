@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { InsuranceBffOptions } from '../../../src/server/bff/index.js';
 import { createInsuranceBff } from '../../../src/server/bff/index.js';
 import type { TestSession } from './helpers.js';
-import { createRecordingClient, publishEvent, setup } from './helpers.js';
+import { createRecordingClient, loanApplication, publishEvent, setup } from './helpers.js';
 
 // Every BFF operation that names a loan, as a browser would call it.
 const LOAN_ROUTES: Array<[string, string, unknown]> = [
@@ -199,20 +199,7 @@ describe('sessions and object-level authorization', () => {
   it('submitting a loan asks authorize with the operation only, then binds the new loan to the session', async () => {
     const { send, authorizeCalls, owned } = setup();
     const res = await send('POST', '/loans', {
-      body: {
-        loanNumber: 'LN-9',
-        borrowers: [
-          {
-            firstName: 'Avery',
-            lastName: 'Stone',
-            isPrimary: true,
-            email: 'avery@example.com',
-            phone: '207-555-0142',
-            currentAddress: { street: '1 Main St', city: 'Austin', state: 'TX', zip: '78701' },
-          },
-        ],
-        property: { address: { street: '1 Main St', city: 'Austin', state: 'TX', zip: '78701' } },
-      },
+      body: loanApplication({ loanNumber: 'LN-9' }),
     });
     expect(res.status).toBe(201);
     expect(authorizeCalls).toEqual([{ session: 'alice', operation: 'submitLoanApplication' }]);

@@ -1,23 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_ISSUES } from '../../../src/server/bff/errorToResponse.js';
 import { exceedsJsonDepth } from '../../../src/server/bff/exceedsJsonDepth.js';
-import { setup } from './helpers.js';
-
-const address = { street: '1 Main St', city: 'Austin', state: 'TX', zip: '78701' };
-const application = () => ({
-  loanNumber: 'LN-1',
-  borrowers: [
-    {
-      firstName: 'Avery',
-      lastName: 'Stone',
-      isPrimary: true,
-      email: 'avery@example.com',
-      phone: '207-555-0142',
-      currentAddress: { ...address },
-    },
-  ],
-  property: { address: { ...address } },
-});
+import { loanApplication, setup } from './helpers.js';
 
 /** A request body stream without Content-Length (chunked), in pieces of `chunk` bytes. */
 function chunked(text: string, chunk = 8192): ReadableStream<Uint8Array> {
@@ -38,7 +22,7 @@ function chunked(text: string, chunk = 8192): ReadableStream<Uint8Array> {
 describe('request bodies', () => {
   it('B8: mass assignment: partner_id, status, premium, lenderId (top level and nested) never reach the client', async () => {
     const { send, calls } = setup();
-    const app = application();
+    const app = loanApplication();
     const res = await send('POST', '/loans', {
       body: {
         ...app,
@@ -52,7 +36,7 @@ describe('request bodies', () => {
     });
     expect(res.status).toBe(201);
     expect(calls).toHaveLength(1);
-    expect(calls[0]?.options.body).toEqual(application());
+    expect(calls[0]?.options.body).toEqual(loanApplication());
     const sent = JSON.stringify(calls[0]?.options.body);
     for (const field of ['partner_id', 'status', 'premium', 'lenderId', 'VIP', 'CLOSED_WON']) {
       expect(sent).not.toContain(field);
@@ -70,7 +54,7 @@ describe('request bodies', () => {
 
   it('U1: invalid fields answer 400 with field issues from the shared schema, and nothing is sent', async () => {
     const { send, calls } = setup();
-    const app = application();
+    const app = loanApplication();
     const res = await send('POST', '/loans', {
       body: { ...app, borrowers: [{ ...app.borrowers[0], email: 'nope', phone: '12' }] },
     });
@@ -85,7 +69,7 @@ describe('request bodies', () => {
     const { send, calls } = setup();
     const max = 64 * 1024;
     const padded = (size: number) => {
-      const json = JSON.stringify(application());
+      const json = JSON.stringify(loanApplication());
       return json + ' '.repeat(size - json.length);
     };
     const over = await send('POST', '/loans', { rawBody: padded(max + 1) });
@@ -109,7 +93,7 @@ describe('request bodies', () => {
   it('B9: a 1 MB string answers 413 before any parsing', async () => {
     const { send, calls } = setup();
     const res = await send('POST', '/loans', {
-      body: { ...application(), loanNumber: 'x'.repeat(1024 * 1024) },
+      body: { ...loanApplication(), loanNumber: 'x'.repeat(1024 * 1024) },
     });
     expect(res.status).toBe(413);
     expect(calls).toEqual([]);
@@ -127,7 +111,7 @@ describe('request bodies', () => {
     }
     // Brackets inside a string are text, not depth.
     const inString = await send('POST', '/loans', {
-      body: { ...application(), loanNumber: '['.repeat(1000) },
+      body: { ...loanApplication(), loanNumber: '['.repeat(1000) },
     });
     expect(inString.status).toBe(400);
     expect(inString.json.error.code).toBe('validation_error');
@@ -141,20 +125,20 @@ describe('request bodies', () => {
     const items = Array.from({ length: 100_000 }, () => ({}));
     const small = setup();
     const over = await small.send('POST', '/loans', {
-      body: { ...application(), currentInsurancePolicies: items },
+      body: { ...loanApplication(), currentInsurancePolicies: items },
     });
     expect(over.status).toBe(413);
 
     const { send, calls } = setup({ maxBodyBytes: 4 * 1024 * 1024 });
     const res = await send('POST', '/loans', {
-      body: { ...application(), currentInsurancePolicies: items },
+      body: { ...loanApplication(), currentInsurancePolicies: items },
     });
     expect(res.status).toBe(400);
     expect(res.json.error.issues).toEqual([
       { path: 'currentInsurancePolicies', message: 'At most 10 policies' },
     ]);
     const numbers = await send('POST', '/loans', {
-      body: { ...application(), borrowers: Array.from({ length: 100_000 }, () => 0) },
+      body: { ...loanApplication(), borrowers: Array.from({ length: 100_000 }, () => 0) },
     });
     expect(numbers.status).toBe(400);
     expect(numbers.json.error.issues.length).toBeLessThanOrEqual(MAX_ISSUES);
@@ -172,8 +156,12 @@ describe('request bodies', () => {
     const { send, calls } = setup();
     const body = JSON.stringify({ termsOfServiceId: 'tos-1' });
     expect(
-      (await send('POST', '/loans', { rawBody: JSON.stringify(application()), contentType: type }))
-        .status,
+      (
+        await send('POST', '/loans', {
+          rawBody: JSON.stringify(loanApplication()),
+          contentType: type,
+        })
+      ).status,
     ).toBe(415);
     expect(
       (await send('POST', '/loans/loan_a1/consent', { rawBody: body, contentType: type })).status,

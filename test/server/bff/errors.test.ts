@@ -9,7 +9,13 @@ import {
   UnauthorizedError,
   ValidationError,
 } from '../../../src/server/index.js';
-import { cannedResponder, hasSecurityHeaders, loanFixture, setup } from './helpers.js';
+import {
+  cannedResponder,
+  hasSecurityHeaders,
+  loanApplication,
+  loanFixture,
+  setup,
+} from './helpers.js';
 
 const failing = (error: unknown) => () => {
   throw error;
@@ -166,23 +172,8 @@ describe('error hygiene and mapping', () => {
 
   it('a new loan answers 201 and is linked by externalId (else loanNumber) for events, scoped to the partner', async () => {
     const { send, relay } = setup({ partnerId: 'lender_7' });
-    const address = { street: '1 Main St', city: 'Austin', state: 'TX', zip: '78701' };
     const res = await send('POST', '/loans', {
-      body: {
-        loanNumber: 'LN-77',
-        externalId: 'EXT-77',
-        borrowers: [
-          {
-            firstName: 'Avery',
-            lastName: 'Stone',
-            isPrimary: true,
-            email: 'avery@example.com',
-            phone: '207-555-0142',
-            currentAddress: address,
-          },
-        ],
-        property: { address },
-      },
+      body: loanApplication({ loanNumber: 'LN-77', externalId: 'EXT-77' }),
     });
     expect(res.status).toBe(201);
     expect(res.json).toEqual(

@@ -74,6 +74,26 @@ export function loanFixture(id: string, extra: Record<string, unknown> = {}) {
   };
 }
 
+/** A valid loan application as a browser submits it (one primary borrower in Austin, TX). */
+export function loanApplication(extra: Record<string, unknown> = {}) {
+  const address = { street: '1 Main St', city: 'Austin', state: 'TX', zip: '78701' };
+  return {
+    loanNumber: 'LN-1',
+    borrowers: [
+      {
+        firstName: 'Avery',
+        lastName: 'Stone',
+        isPrimary: true,
+        email: 'avery@example.com',
+        phone: '207-555-0142',
+        currentAddress: { ...address },
+      },
+    ],
+    property: { address: { ...address } },
+    ...extra,
+  };
+}
+
 /** A policy with one document on each kind of URL the B18 filter must judge. */
 export function policyFixture(id: string, urls: readonly string[]) {
   return {
@@ -160,8 +180,9 @@ export async function createSandboxClient(
   origin = 'https://sandbox.test',
 ): Promise<RecordingClient> {
   const base = `${origin}${sandbox.basePath}`;
-  const tokenResponse = await sandbox.fetch(`${base}/v1/auth/token`, {
-    method: 'POST',
+  const tokenRoute = operations.createToken.upstream;
+  const tokenResponse = await sandbox.fetch(`${base}${tokenRoute.path}`, {
+    method: tokenRoute.method,
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({
       client_id: SANDBOX_DEFAULTS.clientId,

@@ -1,29 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { ServiceError, TimeoutError, ValidationError } from '../../../src/server/index.js';
-import { cannedResponder, deferred, flush, setup } from './helpers.js';
+import { cannedResponder, deferred, flush, loanApplication, setup } from './helpers.js';
 
-const address = { street: '1 Main St', city: 'Austin', state: 'TX', zip: '78701' };
-const application = (loanNumber = 'LN-1') => ({
-  loanNumber,
-  borrowers: [
-    {
-      firstName: 'Avery',
-      lastName: 'Stone',
-      isPrimary: true,
-      email: 'avery@example.com',
-      phone: '207-555-0142',
-      currentAddress: { ...address },
-    },
-  ],
-  property: { address: { ...address } },
-});
 const key = (k: string) => ({ 'Idempotency-Key': k });
 
 describe('Idempotency-Key', () => {
   it('B20: the same key and body twice: one upstream call, the same response replayed with Idempotent-Replayed', async () => {
     const { send, calls } = setup();
-    const first = await send('POST', '/loans', { body: application(), headers: key('intent-1') });
-    const second = await send('POST', '/loans', { body: application(), headers: key('intent-1') });
+    const first = await send('POST', '/loans', {
+      body: loanApplication(),
+      headers: key('intent-1'),
+    });
+    const second = await send('POST', '/loans', {
+      body: loanApplication(),
+      headers: key('intent-1'),
+    });
     expect(first.status).toBe(201);
     expect(second.status).toBe(201);
     expect(second.text).toBe(first.text);
@@ -55,14 +46,17 @@ describe('Idempotency-Key', () => {
         return cannedResponder(name, options);
       },
     });
-    const first = send('POST', '/loans', { body: application(), headers: key('click') });
+    const first = send('POST', '/loans', { body: loanApplication(), headers: key('click') });
     await flush();
-    const concurrent = await send('POST', '/loans', { body: application(), headers: key('click') });
+    const concurrent = await send('POST', '/loans', {
+      body: loanApplication(),
+      headers: key('click'),
+    });
     expect(concurrent.status).toBe(409);
     expect(concurrent.json.error.code).toBe('idempotency_in_progress');
     gate.resolve();
     expect((await first).status).toBe(201);
-    const after = await send('POST', '/loans', { body: application(), headers: key('click') });
+    const after = await send('POST', '/loans', { body: loanApplication(), headers: key('click') });
     expect(after.status).toBe(201);
     expect(after.headers.get('idempotent-replayed')).toBe('true');
     expect(calls).toHaveLength(1);
@@ -75,8 +69,8 @@ describe('Idempotency-Key', () => {
         created++;
       },
     });
-    const a = await send('POST', '/loans', { body: application(), headers: key('intent-tab') });
-    const b = await send('POST', '/loans', { body: application(), headers: key('intent-tab') });
+    const a = await send('POST', '/loans', { body: loanApplication(), headers: key('intent-tab') });
+    const b = await send('POST', '/loans', { body: loanApplication(), headers: key('intent-tab') });
     expect(b.json).toEqual(a.json);
     expect(created).toBe(1);
     expect(calls).toHaveLength(1);
@@ -84,8 +78,14 @@ describe('Idempotency-Key', () => {
 
   it('B21: the same key with a different body answers 422 and calls nothing more', async () => {
     const { send, calls } = setup();
-    await send('POST', '/loans', { body: application('LN-1'), headers: key('k1') });
-    const res = await send('POST', '/loans', { body: application('LN-2'), headers: key('k1') });
+    await send('POST', '/loans', {
+      body: loanApplication({ loanNumber: 'LN-1' }),
+      headers: key('k1'),
+    });
+    const res = await send('POST', '/loans', {
+      body: loanApplication({ loanNumber: 'LN-2' }),
+      headers: key('k1'),
+    });
     expect(res.status).toBe(422);
     expect(res.json.error.code).toBe('idempotency_key_reused');
     // Same key on another loan's path is a different request too.
@@ -110,7 +110,7 @@ describe('Idempotency-Key', () => {
     'B21: a malformed key (%s) answers 400 before anything is read or sent',
     async (_name, value) => {
       const { send, calls } = setup();
-      const res = await send('POST', '/loans', { body: application(), headers: key(value) });
+      const res = await send('POST', '/loans', { body: loanApplication(), headers: key(value) });
       expect(res.status).toBe(400);
       expect(res.json.error.code).toBe('invalid_idempotency_key');
       expect(calls).toEqual([]);
@@ -126,7 +126,8 @@ describe('Idempotency-Key', () => {
     expect((await bff.handler(empty)).status).toBe(400);
     const { send } = setup();
     expect(
-      (await send('POST', '/loans', { body: application(), headers: key('k'.repeat(255)) })).status,
+      (await send('POST', '/loans', { body: loanApplication(), headers: key('k'.repeat(255)) }))
+        .status,
     ).toBe(201);
     expect(calls).toEqual([]);
   });
@@ -134,9 +135,9 @@ describe('Idempotency-Key', () => {
   it('B21: keys are scoped per session and per operation', async () => {
     const { send, calls, owned } = setup();
     owned.get('bob')?.add('loan_a1');
-    await send('POST', '/loans', { body: application(), headers: key('shared') });
+    await send('POST', '/loans', { body: loanApplication(), headers: key('shared') });
     const bob = await send('POST', '/loans', {
-      body: application(),
+      body: loanApplication(),
       headers: key('shared'),
       session: 'bob',
     });
@@ -206,9 +207,12 @@ describe('Idempotency-Key', () => {
   it('a 429 (session share) is not kept: the same key passes once the window allows', async () => {
     const { send, calls } = setup({ sessionRateLimit: { limit: 1, windowMs: 60_000 } });
     await send('PATCH', '/loans/loan_a1/shop');
-    const limited = await send('POST', '/loans', { body: application(), headers: key('later') });
+    const limited = await send('POST', '/loans', {
+      body: loanApplication(),
+      headers: key('later'),
+    });
     expect(limited.status).toBe(429);
-    const again = await send('POST', '/loans', { body: application(), headers: key('later') });
+    const again = await send('POST', '/loans', { body: loanApplication(), headers: key('later') });
     expect(again.status).toBe(429);
     expect(again.headers.get('idempotent-replayed')).toBeNull();
     expect(calls).toHaveLength(1);

@@ -5,6 +5,7 @@ import {
   BASE,
   browserRequest,
   hasSecurityHeaders,
+  loanApplication,
   ORIGIN,
   readResponse,
   setup,
@@ -226,23 +227,12 @@ describe('routing through the operation table', () => {
   it('B22: URLs in data fields stay data: the client gets only validated path ids as params, and the upstream host is the client config', async () => {
     const { send, calls } = setup();
     const res = await send('POST', '/loans', {
-      body: {
+      body: loanApplication({
         loanNumber: 'https://evil.example/x',
         externalId: '//evil.example/v1/auth/token',
-        borrowers: [
-          {
-            firstName: 'Avery',
-            lastName: 'Stone',
-            isPrimary: true,
-            email: 'avery@example.com',
-            phone: '207-555-0142',
-            currentAddress: { street: '1 Main St', city: 'Austin', state: 'TX', zip: '78701' },
-          },
-        ],
-        property: { address: { street: '1 Main St', city: 'Austin', state: 'TX', zip: '78701' } },
         baseUrl: 'https://evil.example',
         host: 'evil.example',
-      },
+      }),
     });
     expect(res.status).toBe(201);
     expect(calls).toHaveLength(1);

@@ -1,4 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { ServiceOperationName } from '../../../src/core/operations.js';
+import { operations } from '../../../src/core/operations.js';
+import type { PathParams } from '../../../src/core/paths.js';
+import { buildPath } from '../../../src/core/paths.js';
 import type { WebhookEvent } from '../../../src/core/schemas/webhookEvent.js';
 import { createEventRelay } from '../../../src/server/events/createEventRelay.js';
 import { createMemoryStore } from '../../../src/server/store/createMemoryStore.js';
@@ -52,12 +56,13 @@ function start(target: WebhookTarget, options: Partial<WebhookHandlerOptions> = 
 
 async function call(
   s: SandboxService,
-  method: string,
-  path: string,
+  name: ServiceOperationName,
+  params: PathParams,
   token?: string,
   body?: unknown,
 ) {
-  const response = await s.fetch(`http://sandbox.test${s.basePath}${path}`, {
+  const { method, path } = operations[name].upstream;
+  const response = await s.fetch(`http://sandbox.test${s.basePath}${buildPath(path, params)}`, {
     method,
     headers: {
       ...(token ? { Authorization: `Bearer ${token}` } : {}),
@@ -71,13 +76,13 @@ async function call(
 
 /** Submit, consent and shop a loan; the sandbox emits loan.shopped once quoting is over. */
 async function shopLoan(s: SandboxService): Promise<string> {
-  const { access_token: token } = await call(s, 'POST', '/v1/auth/token', undefined, {
+  const { access_token: token } = await call(s, 'createToken', {}, undefined, {
     client_id: SANDBOX_DEFAULTS.clientId,
     client_secret: SANDBOX_DEFAULTS.clientSecret,
   });
-  const loan = await call(s, 'POST', '/v1/loans', token, createLoanApplicationFixture());
-  await call(s, 'POST', '/v1/loans/consent', token, { id: loan.id, termsOfServiceId: 'tos-1' });
-  await call(s, 'PATCH', `/v1/loans/${loan.id}/shop`, token);
+  const loan = await call(s, 'submitLoanApplication', {}, token, createLoanApplicationFixture());
+  await call(s, 'recordConsent', {}, token, { id: loan.id, termsOfServiceId: 'tos-1' });
+  await call(s, 'shopLoan', { loanId: loan.id }, token);
   return loan.id;
 }
 
