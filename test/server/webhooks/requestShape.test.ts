@@ -109,6 +109,7 @@ describe('W25: method and content type', () => {
     'multipart/form-data; boundary=x',
     'application/jsonp',
     'application/merge-patch+json',
+    'application/json; charset=iso-8859-1',
     null,
   ])('W25: Content-Type %s gets 415', async (contentType) => {
     const s = setup();
