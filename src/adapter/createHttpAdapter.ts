@@ -3,8 +3,6 @@ import type { BffOperationName, OperationDefinition, Route } from '../core/opera
 import { operations } from '../core/operations.js';
 import { parseResponse } from '../core/parseResponse.js';
 import type { PathParams } from '../core/paths.js';
-import { ConsentRecordSchema } from '../core/schemas/consentRecord.js';
-import type { TcpaConsentStatus } from '../core/schemas/loanEvent.js';
 import { createEventHub } from './createEventHub.js';
 import type { HttpAdapterOptions } from './HttpAdapterOptions.js';
 import type { AdapterCallOptions, InsuranceAdapter } from './InsuranceAdapter.js';
@@ -89,17 +87,7 @@ export function createHttpAdapter(options?: HttpAdapterOptions): InsuranceAdapte
     recordConsent: withIdInBody('recordConsent'),
     recordTcpaConsent: withIdInBody('recordTcpaConsent'),
     recordGeneralConsent: withIdInBody('recordGeneralConsent'),
-    async getTcpaConsent(loanId, o) {
-      // The BFF's own read has no row schema: read it defensively, the consent tolerantly.
-      const value = await call<Partial<TcpaConsentStatus> | undefined>(
-        'getTcpaConsent',
-        { loanId },
-        undefined,
-        o,
-      );
-      const consent = value?.consent ? parseResponse(ConsentRecordSchema, value.consent) : null;
-      return { recorded: value?.recorded === true, consent };
-    },
+    getTcpaConsent: byId('getTcpaConsent'),
     shopLoan: byId('shopLoan'),
     getShoppedLoan: byId('getShoppedLoan'),
     getQuoteDisplay: byId('getQuoteDisplay'),
