@@ -1,5 +1,3 @@
-import { ValidationError } from '../core/errors/ValidationError.js';
-import { isValidId } from '../core/ids.js';
 import type { LoanEvent } from '../core/schemas/loanEvent.js';
 import type {
   EventConnectionState,
@@ -8,6 +6,7 @@ import type {
 } from './InsuranceAdapter.js';
 import type { EventMemory } from './openEventConnection.js';
 import { openEventConnection } from './openEventConnection.js';
+import { operationPath } from './operationPath.js';
 import type { HttpConfig } from './resolveHttpConfig.js';
 
 interface Subscriber {
@@ -48,9 +47,8 @@ export function createEventHub(config: HttpConfig): InsuranceAdapter['subscribe'
     listener: (event: LoanEvent) => void,
     options?: SubscribeOptions,
   ): () => void {
-    if (!isValidId(loanId)) {
-      throw new ValidationError([{ path: 'loanId', message: 'The loanId is malformed' }]);
-    }
+    // Throws a ValidationError for a malformed id before anything is shared or sent.
+    const path = operationPath('loanEvents', { loanId });
     const subscriber: Subscriber = { listener, onStateChange: options?.onStateChange };
     let shared = connections.get(loanId);
     if (shared) {
@@ -65,7 +63,7 @@ export function createEventHub(config: HttpConfig): InsuranceAdapter['subscribe'
         memory = { cursor: null, seen: new Set() };
         memories.set(loanId, memory);
       }
-      own.stop = openEventConnection(config, loanId, memory, {
+      own.stop = openEventConnection(config, path, memory, {
         onEvent(event) {
           for (const s of [...own.subscribers]) call(s.listener, event);
         },

@@ -3,7 +3,6 @@ import { InsuranceError } from '../core/errors/InsuranceError.js';
 import type { LoanEvent } from '../core/schemas/loanEvent.js';
 import { buildRequest } from './buildRequest.js';
 import type { EventConnectionState } from './InsuranceAdapter.js';
-import { operationPath } from './operationPath.js';
 import { readLoanEvent } from './readLoanEvent.js';
 import type { HttpConfig } from './resolveHttpConfig.js';
 import { sendRequest } from './sendRequest.js';
@@ -47,14 +46,15 @@ const isFatal = (status: number) =>
  * backoff when it fails. When streaming is not possible (no `ReadableStream`, an answer that is
  * not an event stream, no body, or three failures in a row) it polls the BFF's
  * `GET …/events?after=<cursor>` instead: the BFF answers from its relay, never from the service.
+ *
+ * @param path - The loan's event path, from `operationPath('loanEvents', …)` (its id checked).
  */
 export function openEventConnection(
   config: HttpConfig,
-  loanId: string,
+  path: string,
   memory: EventMemory,
   { onEvent, onState }: EventConnectionHandlers,
 ): () => void {
-  const path = operationPath('loanEvents', { loanId });
   let stopped = false;
   let failures = 0;
   let retryMs = DEFAULT_RETRY_MS;
