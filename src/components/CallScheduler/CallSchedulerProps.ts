@@ -1,7 +1,4 @@
-import type { ScheduleCallState } from '../../hooks/index.js';
-
-/** The `{ success }` answer of schedule call and call me now. */
-type SuccessResult = NonNullable<ScheduleCallState['data']>;
+import type { SuccessResult } from '../../core/schemas/successResult.js';
 
 /**
  * Props of `CallScheduler`.

@@ -1,15 +1,12 @@
 import type { ReactNode } from 'react';
 import { useId, useRef } from 'react';
-import type { TcpaConsentState } from '../../hooks/index.js';
+import type { ConsentRecord } from '../../core/schemas/consentRecord.js';
 import { useTcpaConsent } from '../../hooks/index.js';
 import { cx } from '../shared/cx.js';
 import { useFormat } from '../shared/useFormat.js';
 import { useMessages } from '../shared/useMessages.js';
 import { useWaitUntil } from '../shared/useWaitUntil.js';
 import { tcpaConsentCheckboxMessages } from './tcpaConsentCheckboxMessages.js';
-
-/** A recorded consent, as `useTcpaConsent` answers it. */
-export type ConsentRecord = NonNullable<TcpaConsentState['recording']['data']>;
 
 /** Props of {@link TcpaConsentCheckbox}. */
 export interface TcpaConsentCheckboxProps {
