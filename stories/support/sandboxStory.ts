@@ -2,6 +2,7 @@ import type { RequestHandler } from 'msw';
 import { getResponse, http } from 'msw';
 import type { InsuranceAdapter } from '../../src/adapter/index.js';
 import { createHttpAdapter } from '../../src/adapter/index.js';
+import { DEFAULT_BFF_BASE_PATH } from '../../src/core/index.js';
 import type { LoanApplicationFixtureOverrides, SandboxService } from '../../src/testing/index.js';
 import {
   createLoanApplicationFixture,
@@ -140,7 +141,7 @@ export function sandboxStory<P>(options: SandboxStoryOptions<P> = {}) {
       msw: {
         handlers: [
           ...(options.scenarios ?? []),
-          http.all('*/api/insurance/*', forward),
+          http.all(`*${DEFAULT_BFF_BASE_PATH}/*`, forward),
           http.all('*/sandbox/*', forward),
         ],
       },
