@@ -14,7 +14,8 @@ export interface ShopResult {
   [key: string]: unknown;
 }
 
-const shopFields = {
+/** The fields shop, shopped loan and the quote display share. */
+export const shopResultEntries = {
   id: v.string(),
   status: v.string(),
   hostedDisplayUrl: v.optional(v.string(), ''),
@@ -22,11 +23,8 @@ const shopFields = {
   shortHostedDisplayUrl: v.nullish(v.string()),
 };
 
-/** The fields shop, shopped loan and the quote display share. */
-export const shopResultEntries = shopFields;
-
 /** Tolerant parser for a shop result. */
-export const ShopResultSchema = v.looseObject(shopFields) as unknown as v.GenericSchema<
+export const ShopResultSchema = v.looseObject(shopResultEntries) as unknown as v.GenericSchema<
   unknown,
   ShopResult
 >;

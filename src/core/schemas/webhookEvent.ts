@@ -69,6 +69,12 @@ export const WebhookEnvelopeSchema = v.looseObject({
 });
 
 const partner = { partnerId: identifier(200), externalId: v.optional(v.string()) };
+// A bound and a retrieved policy carry the same identifiers.
+const policyData = v.looseObject({
+  ...partner,
+  policyId: identifier(64),
+  loanId: v.optional(identifier(64)),
+});
 
 /** The documented events, with the identifiers each must carry. */
 export const WebhookEventSchema = v.variant('type', [
@@ -76,22 +82,8 @@ export const WebhookEventSchema = v.variant('type', [
     type: v.literal('loan.shopped'),
     data: v.looseObject({ ...partner, loanId: identifier(64) }),
   }),
-  v.looseObject({
-    type: v.literal('policy.bound'),
-    data: v.looseObject({
-      ...partner,
-      policyId: identifier(64),
-      loanId: v.optional(identifier(64)),
-    }),
-  }),
-  v.looseObject({
-    type: v.literal('policy.retrieved'),
-    data: v.looseObject({
-      ...partner,
-      policyId: identifier(64),
-      loanId: v.optional(identifier(64)),
-    }),
-  }),
+  v.looseObject({ type: v.literal('policy.bound'), data: policyData }),
+  v.looseObject({ type: v.literal('policy.retrieved'), data: policyData }),
 ]);
 
 /** Milliseconds since the epoch of an `occurredAt`; a value without a zone is read as UTC. */
