@@ -1,10 +1,11 @@
 import { InsuranceError } from '../../core/errors/InsuranceError.js';
+import { NotFoundError } from '../../core/errors/NotFoundError.js';
 import { ServiceError } from '../../core/errors/ServiceError.js';
 import { UnauthorizedError } from '../../core/errors/UnauthorizedError.js';
 import { hmacSha256Hex } from '../../core/hmacSha256Hex.js';
 import { matchOperation } from '../../core/matchOperation.js';
 import type { OperationName, ServiceOperationName } from '../../core/operations.js';
-import { operations } from '../../core/operations.js';
+import { operations, trimBasePath } from '../../core/operations.js';
 import type { ConsentRecord } from '../../core/schemas/consentRecord.js';
 import type { WebhookEnvelope } from '../../core/schemas/webhookEvent.js';
 import { validateInput } from '../../core/validateInput.js';
@@ -133,6 +134,9 @@ const MAX_BODY_BYTES = 1024 * 1024;
 export const EVENTS_PATH = hostedUrl('', 'events');
 const encoder = new TextEncoder();
 
+const methodNotAllowed = (allow: readonly string[], message = 'Method not allowed') =>
+  errorResponse(new ServiceError(405, 'method_not_allowed', message), { Allow: allow.join(', ') });
+
 async function readJsonBody(request: Request, optional: boolean): Promise<unknown> {
   const type = request.headers.get('content-type') ?? '';
   const text = await request.text();
@@ -176,12 +180,15 @@ export function createSandboxService(options: SandboxServiceOptions = {}): Sandb
       },
     ]
   ).map((c) => ({ ...c }));
-  const basePath = (options.basePath ?? SANDBOX_DEFAULTS.basePath).replace(/\/$/, '');
+  const basePath = trimBasePath(options.basePath ?? SANDBOX_DEFAULTS.basePath);
   const random = options.random ?? Math.random;
   const delay = options.quoteDelayMs ?? [30_000, 45_000];
   const tokenTtl = options.tokenTtlSeconds ?? 86_400;
   const jwt = createJwt();
   const documentKey = randomId('k', 32);
+  // The signature of a document URL: what `documentUrl` puts in it and the hosted route checks.
+  const signDocument = (docId: string, expires: number | string) =>
+    hmacSha256Hex(documentKey, `${docId}.${expires}`);
   const limiter = createSlidingWindowLimiter({
     limit: options.rateLimit?.limit ?? 100,
     windowMs: options.rateLimit?.windowMs ?? 60_000,
@@ -247,7 +254,7 @@ export function createSandboxService(options: SandboxServiceOptions = {}): Sandb
     },
     async documentUrl(origin, doc) {
       const expires = Math.floor((clock.now() + rt.documentUrlTtlMs) / 1000);
-      const signature = await hmacSha256Hex(documentKey, `${doc.id}.${expires}`);
+      const signature = await signDocument(doc.id, expires);
       return `${hostedUrl(origin, 'documents', doc.id)}?Expires=${expires}&Signature=${signature}`;
     },
   };
@@ -274,10 +281,7 @@ export function createSandboxService(options: SandboxServiceOptions = {}): Sandb
     if (url.pathname === EVENTS_PATH) {
       // Not part of the service: lets a sandbox user without a webhook receiver (curl, a demo)
       // see the events of their own partner, oldest first; `?after=<event id>` pages.
-      if (request.method !== 'GET')
-        return json({ error: { code: 'method_not_allowed', message: 'Use GET' } }, 405, {
-          Allow: 'GET',
-        });
+      if (request.method !== 'GET') return methodNotAllowed(['GET'], 'Use GET');
       const partner = await authenticate(request);
       const mine = events.filter((e) => e.data.partnerId === partner.partnerId);
       const after = url.searchParams.get('after');
@@ -286,7 +290,7 @@ export function createSandboxService(options: SandboxServiceOptions = {}): Sandb
     }
     if (url.pathname.startsWith(HOSTED_PREFIX)) {
       return handleHostedRequest(rt, request, async (docId, expires, signature) => {
-        const expected = await hmacSha256Hex(documentKey, `${docId}.${expires}`);
+        const expected = await signDocument(docId, expires);
         return expected.length === signature.length && expected === signature.toLowerCase();
       });
     }
@@ -297,13 +301,8 @@ export function createSandboxService(options: SandboxServiceOptions = {}): Sandb
       path === null
         ? ({ kind: 'not_found' } as const)
         : matchOperation('upstream', request.method, path);
-    if (match.kind === 'method_not_allowed') {
-      return json({ error: { code: 'method_not_allowed', message: 'Method not allowed' } }, 405, {
-        Allow: match.allow.join(', '),
-      });
-    }
-    if (match.kind !== 'matched')
-      return json({ error: { code: 'not_found', message: 'Not found' } }, 404);
+    if (match.kind === 'method_not_allowed') return methodNotAllowed(match.allow);
+    if (match.kind !== 'matched') return errorResponse(new NotFoundError());
     const name = match.name as ServiceOperationName;
     requests[name] = (requests[name] ?? 0) + 1;
     const fault = faults.find((f) => f.operation === name);
@@ -341,7 +340,7 @@ export function createSandboxService(options: SandboxServiceOptions = {}): Sandb
     } catch (error) {
       if (error instanceof InsuranceError) return errorResponse(error);
       console.error('sandbox: unexpected error', error);
-      return json({ error: { code: 'internal_error', message: 'Internal error' } }, 500);
+      return errorResponse(new ServiceError(500, 'internal_error', 'Internal error'));
     }
   }
 

@@ -1,6 +1,6 @@
 import { isValidId } from '../../core/ids.js';
-import type { SandboxPolicySpec } from './createSandboxPolicy.js';
-import { createSandboxPolicy } from './createSandboxPolicy.js';
+import type { LoanPolicyTerms } from './addLoanPolicy.js';
+import { addLoanPolicy } from './addLoanPolicy.js';
 import { carrierLogoSvg } from './hosted/carrierLogoSvg.js';
 import { documentPdf } from './hosted/documentPdf.js';
 import { htmlResponse } from './hosted/htmlResponse.js';
@@ -26,19 +26,13 @@ function retrievedPolicySpecs(
   loan: SandboxLoan,
   carrier: string,
   today: string,
-): SandboxPolicySpec[] {
-  const base = {
-    partner: loan.partner,
-    loanId: loan.wire.id,
-    externalId: loan.wire.externalId ?? null,
-    carrier,
-    effectiveDate: today,
-  };
+): LoanPolicyTerms[] {
+  const base = { carrier, effectiveDate: today };
   const dwelling = Math.max(
     200_000,
     Math.round(((loan.wire.loanAmount ?? 300_000) * 1.1) / 1000) * 1000,
   );
-  const home: SandboxPolicySpec = {
+  const home: LoanPolicyTerms = {
     ...base,
     policyType: 'HO3',
     premium: user === 'user_good_expensive' ? 12_850 : 1_480,
@@ -103,15 +97,7 @@ async function handleRetrieval(
   const today = new Date(rt.clock.now()).toISOString().slice(0, 10);
   retrieval.policyIds = [];
   for (const spec of retrievedPolicySpecs(user, loan, carrier, today)) {
-    const policy = createSandboxPolicy(spec);
-    rt.policies.set(policy.wire.id, policy);
-    for (const doc of policy.documents) rt.documents.set(doc.id, doc);
-    loan.policyIds.push(policy.wire.id);
-    retrieval.policyIds.push(policy.wire.id);
-    rt.emit(loan.partner, 'policy.retrieved', 'policy', {
-      policyId: policy.wire.id,
-      loanId: loan.wire.id,
-    });
+    retrieval.policyIds.push(addLoanPolicy(rt, loan, spec, 'policy.retrieved').wire.id);
   }
   return done();
 }

@@ -1,7 +1,7 @@
 import { ConsentRequiredError } from '../../core/errors/ConsentRequiredError.js';
 import { NotFoundError } from '../../core/errors/NotFoundError.js';
 import { ServiceError } from '../../core/errors/ServiceError.js';
-import { canShop, isClosed, isQuoting, isRated } from '../../core/loanStatus.js';
+import { canShop, isClosed, isRated } from '../../core/loanStatus.js';
 import type { CloseLoanInput } from '../../core/schemas/closeLoanInput.js';
 import type { ConsentInput } from '../../core/schemas/consentInput.js';
 import type { ConsentRecord } from '../../core/schemas/consentRecord.js';
@@ -13,6 +13,7 @@ import { LOAN_OFFICER_ROLE } from '../../core/schemas/loanContact.js';
 import type { Quote } from '../../core/schemas/quote.js';
 import { findLoan } from './findLoan.js';
 import { hostedUrl } from './hostedUrl.js';
+import { loanClosedError } from './loanClosedError.js';
 import { randomId } from './randomId.js';
 import { json } from './sandboxResponses.js';
 import type { SandboxOperation, SandboxRuntime } from './sandboxRuntime.js';
@@ -39,8 +40,6 @@ export function recommendedQuotes(loan: SandboxLoan): Array<Quote & { selected: 
   const list = selected && !cheapest.includes(selected) ? [...cheapest, selected] : cheapest;
   return list.map((q) => ({ ...q, selected: q.id === loan.selectedQuoteId }));
 }
-
-const closedError = () => new ServiceError(409, 'loan_closed', 'The loan application is closed');
 
 function recordConsentOf(kind: 'consent' | 'generalConsent' | 'tcpaConsent'): SandboxOperation {
   return (rt, req) => {
@@ -115,10 +114,10 @@ export const loanOperations = {
   recordTcpaConsent: recordConsentOf('tcpaConsent'),
   shopLoan: (rt, req) => {
     const loan = findLoan(rt, req.partner, req.params.loanId);
-    if (isClosed(loan.wire.status)) throw closedError();
+    if (isClosed(loan.wire.status)) throw loanClosedError();
     if (!loan.consent && !loan.generalConsent) throw new ConsentRequiredError('consent');
     // Shopping a loan that is already being quoted starts nothing new.
-    if (!isQuoting(loan.wire.status) && canShop(loan.wire.status)) startQuoting(rt, loan);
+    if (canShop(loan.wire.status)) startQuoting(rt, loan);
     return json(shopView(loan));
   },
   getShoppedLoan: (rt, req) => {
@@ -135,7 +134,7 @@ export const loanOperations = {
   },
   selectQuote: (rt, req) => {
     const loan = findLoan(rt, req.partner, req.params.loanId);
-    if (isClosed(loan.wire.status)) throw closedError();
+    if (isClosed(loan.wire.status)) throw loanClosedError();
     if (!isRated(loan.wire.status)) {
       throw new ServiceError(409, 'not_rated', 'The loan application has no quotes to select yet');
     }
@@ -146,7 +145,7 @@ export const loanOperations = {
   },
   closeLoan: (rt, req) => {
     const loan = findLoan(rt, req.partner, req.params.loanId);
-    if (loan.wire.status === 'CLOSED_WON') throw closedError();
+    if (loan.wire.status === 'CLOSED_WON') throw loanClosedError();
     loan.cancelQuoting?.();
     loan.cancelQuoting = null;
     loan.wire.status = 'CLOSED_LOST';

@@ -1,5 +1,6 @@
 import { isRated } from '../../core/loanStatus.js';
-import { createSandboxPolicy } from './createSandboxPolicy.js';
+import type { LoanPolicyTerms } from './addLoanPolicy.js';
+import { addLoanPolicy } from './addLoanPolicy.js';
 import { generateQuotes } from './generateQuotes.js';
 import { hostedUrl } from './hostedUrl.js';
 import type { SandboxRuntime } from './sandboxRuntime.js';
@@ -53,15 +54,11 @@ function completeQuoting(rt: SandboxRuntime, loan: SandboxLoan, round: number): 
 function bindPolicies(rt: SandboxRuntime, loan: SandboxLoan): void {
   const cheapest = [...loan.quotes].sort((a, b) => (a.premium ?? 0) - (b.premium ?? 0))[0];
   if (!cheapest) return;
-  const base = {
-    partner: loan.partner,
-    loanId: loan.wire.id,
-    externalId: loan.wire.externalId ?? null,
-    effectiveDate: cheapest.effectiveDate ?? new Date(rt.clock.now()).toISOString().slice(0, 10),
-  };
-  const specs = [
+  const effectiveDate =
+    cheapest.effectiveDate ?? new Date(rt.clock.now()).toISOString().slice(0, 10);
+  const specs: LoanPolicyTerms[] = [
     {
-      ...base,
+      effectiveDate,
       carrier: cheapest.carrierName ?? 'Sandbox carrier',
       policyType: String(cheapest.policyType ?? 'HO3'),
       premium: cheapest.premium ?? 1200,
@@ -71,7 +68,7 @@ function bindPolicies(rt: SandboxRuntime, loan: SandboxLoan): void {
   const supplemental = SUPPLEMENTAL_LAST_NAMES[primaryOf(loan)?.lastName ?? ''];
   if (supplemental) {
     specs.push({
-      ...base,
+      effectiveDate,
       carrier: `${cheapest.carrierName ?? 'Sandbox'} ${supplemental.replace('_', ' ').toLowerCase()}`,
       policyType: supplemental,
       premium: Math.round((cheapest.premium ?? 1200) * 0.45),
@@ -80,14 +77,5 @@ function bindPolicies(rt: SandboxRuntime, loan: SandboxLoan): void {
       ],
     });
   }
-  for (const spec of specs) {
-    const policy = createSandboxPolicy(spec);
-    rt.policies.set(policy.wire.id, policy);
-    for (const doc of policy.documents) rt.documents.set(doc.id, doc);
-    loan.policyIds.push(policy.wire.id);
-    rt.emit(loan.partner, 'policy.bound', 'policy', {
-      policyId: policy.wire.id,
-      loanId: loan.wire.id,
-    });
-  }
+  for (const spec of specs) addLoanPolicy(rt, loan, spec, 'policy.bound');
 }

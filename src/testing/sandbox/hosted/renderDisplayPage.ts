@@ -1,3 +1,4 @@
+import { isErrored, isQuoting } from '../../../core/loanStatus.js';
 import { escapeHtml } from './escapeHtml.js';
 import { formatUsd } from './formatUsd.js';
 import { renderPage } from './renderPage.js';
@@ -48,10 +49,10 @@ function renderQuoteRow(q: DisplayQuote): string {
 }
 
 function renderQuotes(view: DisplayPageView): string {
-  if (view.status.endsWith('_RATING')) {
+  if (isQuoting(view.status)) {
     return '<p role="status" aria-live="polite">We are still collecting quotes… This usually takes under a minute. Reload this page to see them.</p>';
   }
-  if (view.status === 'RC1_ERRORED') {
+  if (isErrored(view.status)) {
     return '<p role="alert" class="error">We could not get quotes for this loan. An advisor can help you find insurance.</p>';
   }
   if (view.quotes.length === 0) return '<p>No quotes yet.</p>';
