@@ -12,6 +12,7 @@ import type { WebhookEnvelope } from '../../core/schemas/webhookEvent.js';
 import type { SandboxService } from '../sandbox/createSandboxService.js';
 import { createSandboxService } from '../sandbox/createSandboxService.js';
 import { HOSTED_PREFIX } from '../sandbox/hostedUrl.js';
+import { json } from '../sandbox/sandboxResponses.js';
 
 /** Options of {@link createMockBff}. */
 export interface MockBffOptions {
@@ -31,8 +32,6 @@ export interface MockBff {
   readonly basePath: string;
 }
 
-const json = (body: unknown, status = 200, headers: Record<string, string> = {}) =>
-  Response.json(body, { status, headers: { 'Cache-Control': 'no-store', ...headers } });
 const refuse = (status: number, code: string, message: string, headers?: Record<string, string>) =>
   json({ error: { code, message } }, status, headers);
 

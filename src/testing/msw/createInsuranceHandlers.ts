@@ -1,6 +1,7 @@
 import { http } from 'msw';
 import type { MockBff, MockBffOptions } from '../mockBff/createMockBff.js';
 import { createMockBff } from '../mockBff/createMockBff.js';
+import { HOSTED_PREFIX } from '../sandbox/hostedUrl.js';
 
 /** What {@link createInsuranceHandlers} returns: the handlers and the mock BFF behind them. */
 export interface InsuranceHandlers {
@@ -24,7 +25,7 @@ export function createInsuranceHandlers(options: MockBffOptions = {}): Insurance
     bff,
     handlers: [
       http.all(`*${bff.basePath}/*`, ({ request }) => bff.handler(request)),
-      http.all('*/sandbox/*', ({ request }) => bff.handler(request)),
+      http.all(`*${HOSTED_PREFIX}*`, ({ request }) => bff.handler(request)),
     ],
   };
 }
