@@ -14,13 +14,14 @@ import {
   createMemoryStore,
   createServiceClient,
   createWebhookHandler,
+  DEFAULT_BFF_BASE_PATH,
   toNodeHandler,
 } from '../src/server/index.js';
 import { createRedisStore } from '../src/server/redis/index.js';
 import type { SandboxServer } from '../src/testing/startSandboxServer.js';
 import { startSandboxServer } from '../src/testing/startSandboxServer.js';
 
-const API = '/api/insurance';
+const API = DEFAULT_BFF_BASE_PATH;
 const WEBHOOK_PATH = '/webhooks/insurance';
 const COOKIE = 'lir_demo_session';
 const HOST = '127.0.0.1';

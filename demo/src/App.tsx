@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { createHttpAdapter, InsuranceProvider } from '../../src/index.js';
+import { createHttpAdapter, DEFAULT_BFF_BASE_PATH, InsuranceProvider } from '../../src/index.js';
 import { ExistingPolicyFlow } from './ExistingPolicyFlow.js';
 import { LENDER_NAME } from './lender.js';
 import { NewInsuranceFlow } from './NewInsuranceFlow.js';
 
 // The BFF on this origin; the service's URL and credentials stay on the server.
-const adapter = createHttpAdapter({ baseUrl: '/api/insurance' });
+const adapter = createHttpAdapter({ baseUrl: DEFAULT_BFF_BASE_PATH });
 
 type Flow = 'new' | 'existing';
 

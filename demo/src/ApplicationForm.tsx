@@ -164,11 +164,9 @@ function Field({
 /** The loan application: a primary borrower, the property and the loan. */
 export function ApplicationForm({
   scenarios = [],
-  submitLabel,
   onCreated,
 }: {
-  scenarios?: Scenario[];
-  submitLabel: string;
+  scenarios?: Scenario[] | undefined;
   onCreated: (loan: Loan) => void;
 }) {
   const [values, setValues] = useState(defaults);
@@ -240,7 +238,7 @@ export function ApplicationForm({
         </p>
       )}
       <button type="submit" className="demo-button" disabled={isPending} aria-busy={isPending}>
-        {isPending ? 'Submitting…' : submitLabel}
+        {isPending ? 'Submitting…' : 'Submit application'}
       </button>
     </form>
   );

@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import type { Loan } from '../../src/index.js';
 import { PolicyRetrievalLauncher } from '../../src/index.js';
-import { ApplicationForm } from './ApplicationForm.js';
-import { LoanSummary, Policies, Step } from './parts.js';
+import { ApplicationStep, Policies, Step } from './parts.js';
 
 const SANDBOX_USERS = [
   ['user_good', 'a home policy'],
@@ -15,13 +14,7 @@ export function ExistingPolicyFlow() {
   const [loan, setLoan] = useState<Loan>();
   return (
     <>
-      <Step number={1} title="Your loan application">
-        {loan ? (
-          <LoanSummary loan={loan} />
-        ) : (
-          <ApplicationForm submitLabel="Submit application" onCreated={setLoan} />
-        )}
-      </Step>
+      <ApplicationStep loan={loan} onCreated={setLoan} />
       {loan && (
         <>
           <Step number={2} title="Sign in to your insurance carrier">

@@ -14,9 +14,8 @@ import {
   useTcpaConsent,
 } from '../../src/index.js';
 import type { Scenario } from './ApplicationForm.js';
-import { ApplicationForm } from './ApplicationForm.js';
 import { LENDER_NAME, TCPA_TERMS_ID, TERMS_ID } from './lender.js';
-import { LoanSummary, Policies, Step } from './parts.js';
+import { ApplicationStep, Policies, Step } from './parts.js';
 
 const SCENARIOS: Scenario[] = [
   {
@@ -41,17 +40,7 @@ export function NewInsuranceFlow() {
   const [loan, setLoan] = useState<Loan>();
   return (
     <>
-      <Step number={1} title="Your loan application">
-        {loan ? (
-          <LoanSummary loan={loan} />
-        ) : (
-          <ApplicationForm
-            scenarios={SCENARIOS}
-            submitLabel="Submit application"
-            onCreated={setLoan}
-          />
-        )}
-      </Step>
+      <ApplicationStep loan={loan} onCreated={setLoan} scenarios={SCENARIOS} />
       {loan && <Shopping loan={loan} />}
     </>
   );

@@ -2,6 +2,8 @@ import type { ReactNode } from 'react';
 import { useId } from 'react';
 import type { Loan } from '../../src/index.js';
 import { PolicyDocuments, useLoanPolicies } from '../../src/index.js';
+import type { Scenario } from './ApplicationForm.js';
+import { ApplicationForm } from './ApplicationForm.js';
 
 /** A step of a flow: a section named by its heading. */
 export function Step({
@@ -25,6 +27,27 @@ export function Step({
       </h2>
       {children}
     </section>
+  );
+}
+
+/** Step 1 of every flow: the application form, then what was submitted. */
+export function ApplicationStep({
+  loan,
+  onCreated,
+  scenarios,
+}: {
+  loan: Loan | undefined;
+  onCreated: (loan: Loan) => void;
+  scenarios?: Scenario[];
+}) {
+  return (
+    <Step number={1} title="Your loan application">
+      {loan ? (
+        <LoanSummary loan={loan} />
+      ) : (
+        <ApplicationForm scenarios={scenarios} onCreated={onCreated} />
+      )}
+    </Step>
   );
 }
 
