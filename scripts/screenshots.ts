@@ -8,7 +8,8 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize, sep } from 'node:path';
 import { chromium } from 'playwright-core';
-import { CHROMIUM_ARGS } from '../chromium.js';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium.js';
+import { HOSTED_PREFIX } from '../src/testing/sandbox/hostedUrl.js';
 
 const root = new URL('../', import.meta.url).pathname;
 const staticDir = join(root, 'storybook-static');
@@ -108,7 +109,7 @@ if (missing.length > 0) {
 await mkdir(outDir, { recursive: true });
 const { server, origin } = await serve(staticDir);
 const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  executablePath: CHROMIUM_PATH,
   headless: true,
   args: CHROMIUM_ARGS,
 });
@@ -122,7 +123,7 @@ try {
     page.on('pageerror', (error) => errors.push(error.message));
     // The sandbox's hosted pages (the retrieval frame) are navigations, which the MSW worker
     // never sees: answer them from the story's in-page sandbox, as the worker does for fetches.
-    await page.route('**/sandbox/**', async (route) => {
+    await page.route(`**${HOSTED_PREFIX}**`, async (route) => {
       const request = route.request();
       if (request.resourceType() !== 'document') return route.fallback();
       const answer = await page.evaluate(
