@@ -2,6 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { chromium } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../chromium.js';
+import { SANDBOX_DEFAULTS } from '../../src/testing/sandbox/createSandboxService.js';
 import type { LoggedProcess } from '../support/spawnLogged.js';
 import { spawnLogged } from '../support/spawnLogged.js';
 import { axeViolations, recordTraffic, shot } from './support.js';
@@ -73,6 +74,19 @@ afterEach(async () => {
 
 async function expectAccessible(page: Page) {
   expect(await axeViolations(page)).toEqual([]);
+}
+
+/** "I already have a policy", submitted, and the carrier sign-in filled in (not sent). */
+async function fillCarrierSignIn(page: Page, username: string, password: string) {
+  await page.getByRole('button', { name: /I already have a policy/ }).click();
+  await page.getByRole('button', { name: 'Submit application' }).click();
+  await page.getByRole('button', { name: 'Share my current policy' }).click();
+  const frame = page.frameLocator('[role=dialog] iframe');
+  await frame.getByLabel('Username').waitFor();
+  await frame.getByLabel('Insurance carrier').selectOption({ index: 1 });
+  await frame.getByLabel('Username').fill(username);
+  await frame.getByLabel('Password').fill(password);
+  return frame;
 }
 
 /** "I need insurance", optionally a scenario and a last name, submitted and consented. */
@@ -189,14 +203,7 @@ describe('borrower-portal demo', () => {
     ] as const;
     for (const [user, count] of users) {
       const page = await open();
-      await page.getByRole('button', { name: /I already have a policy/ }).click();
-      await page.getByRole('button', { name: 'Submit application' }).click();
-      await page.getByRole('button', { name: 'Share my current policy' }).click();
-      const frame = page.frameLocator('[role=dialog] iframe');
-      await frame.getByLabel('Username').waitFor();
-      await frame.getByLabel('Insurance carrier').selectOption({ index: 1 });
-      await frame.getByLabel('Username').fill(user);
-      await frame.getByLabel('Password').fill('sandbox_password');
+      const frame = await fillCarrierSignIn(page, user, SANDBOX_DEFAULTS.sandboxPassword);
       await shot(page, 'existing', `${user}-1-dialog`);
       if (user === 'user_good_flood') await expectAccessible(page);
       await frame.getByRole('button', { name: 'Retrieve my policy' }).click();
@@ -220,14 +227,7 @@ describe('borrower-portal demo', () => {
 
   it('a wrong carrier password shows the error in the dialog and retrieves nothing', async () => {
     const page = await open();
-    await page.getByRole('button', { name: /I already have a policy/ }).click();
-    await page.getByRole('button', { name: 'Submit application' }).click();
-    await page.getByRole('button', { name: 'Share my current policy' }).click();
-    const frame = page.frameLocator('[role=dialog] iframe');
-    await frame.getByLabel('Username').waitFor();
-    await frame.getByLabel('Insurance carrier').selectOption({ index: 1 });
-    await frame.getByLabel('Username').fill('user_good');
-    await frame.getByLabel('Password').fill('not_the_password');
+    const frame = await fillCarrierSignIn(page, 'user_good', 'not_the_password');
     await frame.getByRole('button', { name: 'Retrieve my policy' }).click();
     await frame.getByRole('alert').waitFor();
     await shot(page, 'wrong-credential', '1-error');

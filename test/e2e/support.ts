@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { BrowserContext, Page, Request, Response } from 'playwright-core';
+import { SANDBOX_DEFAULTS } from '../../src/testing/sandbox/createSandboxService.js';
 
 /** Where screenshots go (git-ignored). */
 export const ARTIFACTS = new URL('../../e2e-artifacts/', import.meta.url).pathname;
@@ -8,7 +9,7 @@ mkdirSync(ARTIFACTS, { recursive: true });
 
 const AXE_PATH = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
-export const CLIENT_SECRET = 'sandbox_secret';
+export const CLIENT_SECRET = SANDBOX_DEFAULTS.clientSecret;
 export const TOKEN = /eyJ[\w-]+\.[\w-]+\.[\w-]+/;
 
 export async function shot(page: Page, test: string, step: string): Promise<void> {

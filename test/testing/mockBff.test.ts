@@ -28,7 +28,32 @@ function setup() {
         }),
       ),
     );
-  return { sandbox, bff, call };
+  /** A Bind_policy loan, consented and shopped (quoting takes 30 s on the manual clock). */
+  const shopBindPolicyLoan = async (): Promise<string> => {
+    const loan = createLoanApplicationFixture({ primaryBorrower: { firstName: 'Bind_policy' } });
+    const id: string = (await call('POST', '/loans', loan)).json.id;
+    await call('POST', `/loans/${id}/consent`, { termsOfServiceId: 'tos' });
+    await call('PATCH', `/loans/${id}/shop`);
+    return id;
+  };
+  /** The loan's event stream as server-sent events; abort `signal` to close it. */
+  const openEventStream = (id: string, signal: AbortSignal, headers: Record<string, string> = {}) =>
+    bff.handler(
+      new Request(`${ORIGIN}/api/insurance/loans/${id}/events`, {
+        headers: { Accept: 'text/event-stream', ...headers },
+        signal,
+      }),
+    );
+  return { sandbox, bff, call, shopBindPolicyLoan, openEventStream };
+}
+
+/** Reads a stream until the `policy.bound` event is in it. */
+async function readUntilPolicyBound(res: Response): Promise<string> {
+  const reader = (res.body as ReadableStream<Uint8Array>).getReader();
+  let text = '';
+  while (!text.includes('policy.bound'))
+    text += new TextDecoder().decode((await reader.read()).value);
+  return text;
 }
 
 describe('the mock BFF', () => {
@@ -66,57 +91,25 @@ describe('the mock BFF', () => {
   });
 
   it('streams events: the backlog, then live ones', async () => {
-    const { sandbox, bff, call } = setup();
-    const id: string = (
-      await call(
-        'POST',
-        '/loans',
-        createLoanApplicationFixture({ primaryBorrower: { firstName: 'Bind_policy' } }),
-      )
-    ).json.id;
-    await call('POST', `/loans/${id}/consent`, { termsOfServiceId: 'tos' });
-    await call('PATCH', `/loans/${id}/shop`);
+    const { sandbox, shopBindPolicyLoan, openEventStream } = setup();
+    const id = await shopBindPolicyLoan();
     const controller = new AbortController();
-    const res = await bff.handler(
-      new Request(`${ORIGIN}/api/insurance/loans/${id}/events`, {
-        headers: { Accept: 'text/event-stream' },
-        signal: controller.signal,
-      }),
-    );
+    const res = await openEventStream(id, controller.signal);
     expect(res.headers.get('content-type')).toBe('text/event-stream');
-    const reader = (res.body as ReadableStream<Uint8Array>).getReader();
     await sandbox.advance(30_000);
-    let text = '';
-    while (!text.includes('policy.bound'))
-      text += new TextDecoder().decode((await reader.read()).value);
+    const text = await readUntilPolicyBound(res);
     expect(text).toMatch(/^retry: 3000\n\nid: 1\nevent: loan\.shopped\ndata: \{/);
     expect(text).toContain('id: 2\nevent: policy.bound');
     controller.abort();
   });
 
   it('resumes a stream after its Last-Event-ID', async () => {
-    const { sandbox, bff, call } = setup();
-    const id: string = (
-      await call(
-        'POST',
-        '/loans',
-        createLoanApplicationFixture({ primaryBorrower: { firstName: 'Bind_policy' } }),
-      )
-    ).json.id;
-    await call('POST', `/loans/${id}/consent`, { termsOfServiceId: 'tos' });
-    await call('PATCH', `/loans/${id}/shop`);
+    const { sandbox, shopBindPolicyLoan, openEventStream } = setup();
+    const id = await shopBindPolicyLoan();
     await sandbox.advance(30_000);
     const controller = new AbortController();
-    const res = await bff.handler(
-      new Request(`${ORIGIN}/api/insurance/loans/${id}/events`, {
-        headers: { Accept: 'text/event-stream', 'Last-Event-ID': '1' },
-        signal: controller.signal,
-      }),
-    );
-    const reader = (res.body as ReadableStream<Uint8Array>).getReader();
-    let text = '';
-    while (!text.includes('policy.bound'))
-      text += new TextDecoder().decode((await reader.read()).value);
+    const res = await openEventStream(id, controller.signal, { 'Last-Event-ID': '1' });
+    const text = await readUntilPolicyBound(res);
     expect(text).not.toContain('loan.shopped');
     expect(text).toContain('id: 2\nevent: policy.bound');
     controller.abort();

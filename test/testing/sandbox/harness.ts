@@ -4,6 +4,7 @@ import type { PrimaryBorrowerSchema } from '../../../src/core/schemas/borrower.j
 import type { LoanApplicationInput } from '../../../src/core/schemas/loanApplicationInput.js';
 import type { WebhookEnvelope } from '../../../src/core/schemas/webhookEvent.js';
 import type {
+  SandboxClientConfig,
   SandboxService,
   SandboxServiceOptions,
   WebhookTarget,
@@ -44,6 +45,13 @@ export interface TokenCredentials {
   client_secret: string;
   partner_id?: string;
 }
+
+/** The sandbox's default client, to list next to others in `clients`. */
+export const DEFAULT_CLIENT: SandboxClientConfig = {
+  clientId: SANDBOX_DEFAULTS.clientId,
+  clientSecret: SANDBOX_DEFAULTS.clientSecret,
+  partnerId: SANDBOX_DEFAULTS.partnerId,
+};
 
 export const DEFAULT_CREDENTIALS: TokenCredentials = {
   client_id: SANDBOX_DEFAULTS.clientId,

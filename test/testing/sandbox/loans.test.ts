@@ -1,14 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { SANDBOX_DEFAULTS } from '../../../src/testing/index.js';
-import { createHarness, loanApplication, ORIGIN } from './harness.js';
+import { createHarness, DEFAULT_CLIENT, loanApplication, ORIGIN } from './harness.js';
 
 const twoPartners = {
   clients: [
-    {
-      clientId: SANDBOX_DEFAULTS.clientId,
-      clientSecret: SANDBOX_DEFAULTS.clientSecret,
-      partnerId: SANDBOX_DEFAULTS.partnerId,
-    },
+    DEFAULT_CLIENT,
     { clientId: 'other_client', clientSecret: 'other_secret', partnerId: 'other_partner' },
   ],
 };

@@ -1,11 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import {
-  BIND_POLICY_FIRST_NAME,
-  SANDBOX_DEFAULTS,
-  SUPPLEMENTAL_LAST_NAMES,
-} from '../../../src/testing/index.js';
+import { BIND_POLICY_FIRST_NAME, SUPPLEMENTAL_LAST_NAMES } from '../../../src/testing/index.js';
 import type { Harness } from './harness.js';
-import { createHarness, ORIGIN, QUOTE_DELAY_MS, SECOND } from './harness.js';
+import { createHarness, DEFAULT_CLIENT, ORIGIN, QUOTE_DELAY_MS, SECOND } from './harness.js';
 
 interface WireDocument {
   id: string;
@@ -126,11 +122,7 @@ describe('get policy', () => {
     const h = await createHarness({
       sandbox: {
         clients: [
-          {
-            clientId: SANDBOX_DEFAULTS.clientId,
-            clientSecret: SANDBOX_DEFAULTS.clientSecret,
-            partnerId: SANDBOX_DEFAULTS.partnerId,
-          },
+          DEFAULT_CLIENT,
           { clientId: 'other_client', clientSecret: 'other_secret', partnerId: 'other_partner' },
         ],
       },

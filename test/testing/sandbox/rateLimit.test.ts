@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { BIND_POLICY_FIRST_NAME, SANDBOX_DEFAULTS } from '../../../src/testing/index.js';
+import { BIND_POLICY_FIRST_NAME } from '../../../src/testing/index.js';
 import type { ApiResponse, Harness } from './harness.js';
-import { createHarness, MINUTE, QUOTE_DELAY_MS, SECOND } from './harness.js';
+import { createHarness, DEFAULT_CLIENT, MINUTE, QUOTE_DELAY_MS, SECOND } from './harness.js';
 
 const LIMIT = 100;
 const WINDOW = MINUTE;
@@ -98,11 +98,7 @@ describe('rate limit (100 requests per 60 s per partner)', () => {
     const h = await createHarness({
       sandbox: {
         clients: [
-          {
-            clientId: SANDBOX_DEFAULTS.clientId,
-            clientSecret: SANDBOX_DEFAULTS.clientSecret,
-            partnerId: SANDBOX_DEFAULTS.partnerId,
-          },
+          DEFAULT_CLIENT,
           { clientId: 'other_client', clientSecret: 'other_secret', partnerId: 'other_partner' },
           { clientId: 'platform', clientSecret: 'platform_secret', lenderPartnerIds: ['l1', 'l2'] },
         ],

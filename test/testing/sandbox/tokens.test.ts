@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { SANDBOX_DEFAULTS } from '../../../src/testing/index.js';
-import { createHarness, DAY, DEFAULT_CREDENTIALS, HOUR, SECOND } from './harness.js';
+import {
+  createHarness,
+  DAY,
+  DEFAULT_CLIENT,
+  DEFAULT_CREDENTIALS,
+  HOUR,
+  SECOND,
+} from './harness.js';
 
 const PLATFORM = {
   clientId: 'platform_client',
@@ -9,14 +16,7 @@ const PLATFORM = {
 } as const;
 
 const withPlatform = {
-  clients: [
-    {
-      clientId: SANDBOX_DEFAULTS.clientId,
-      clientSecret: SANDBOX_DEFAULTS.clientSecret,
-      partnerId: SANDBOX_DEFAULTS.partnerId,
-    },
-    { ...PLATFORM, lenderPartnerIds: [...PLATFORM.lenderPartnerIds] },
-  ],
+  clients: [DEFAULT_CLIENT, { ...PLATFORM, lenderPartnerIds: [...PLATFORM.lenderPartnerIds] }],
 };
 
 const platformCredentials = (partnerId?: string) => ({
