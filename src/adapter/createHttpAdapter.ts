@@ -1,4 +1,5 @@
 import { ValidationError } from '../core/errors/ValidationError.js';
+import { IDEMPOTENCY_KEY_PATTERN, IDEMPOTENCY_KEY_RULE } from '../core/ids.js';
 import type { BffOperationName, OperationDefinition, Route } from '../core/operations.js';
 import { operations } from '../core/operations.js';
 import { parseResponse } from '../core/parseResponse.js';
@@ -10,10 +11,6 @@ import { newIdempotencyKey } from './newIdempotencyKey.js';
 import { operationPath } from './operationPath.js';
 import { resolveHttpConfig } from './resolveHttpConfig.js';
 import { sendRequest } from './sendRequest.js';
-
-// What the BFF accepts (the IETF draft's examples, Stripe's keys): checked here so a bad key
-// from a host fails before anything is sent rather than as a 400 after.
-const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
 
 /**
  * The {@link InsuranceAdapter} that talks to the BFF (`createInsuranceBff`) over HTTP: one
@@ -52,11 +49,12 @@ export function createHttpAdapter(options?: HttpAdapterOptions): InsuranceAdapte
     let idempotencyKey: string | undefined;
     if (row.bff.method !== 'GET' && !row.idempotent) {
       idempotencyKey = callOptions?.idempotencyKey ?? newIdempotencyKey();
-      if (!IDEMPOTENCY_KEY.test(idempotencyKey)) {
+      // Checked here so a bad key from a host fails before anything is sent, not as a 400 after.
+      if (!IDEMPOTENCY_KEY_PATTERN.test(idempotencyKey)) {
         throw new ValidationError([
           {
             path: 'idempotencyKey',
-            message: 'Idempotency key must be 1-255 visible ASCII characters without spaces',
+            message: `Idempotency key must be ${IDEMPOTENCY_KEY_RULE}`,
           },
         ]);
       }

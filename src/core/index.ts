@@ -17,7 +17,7 @@ export type { FieldIssue } from './errors/ValidationError.js';
 export { ValidationError } from './errors/ValidationError.js';
 export type { BytesLike } from './hmacSha256Hex.js';
 export { hmacSha256Hex } from './hmacSha256Hex.js';
-export { ID_PATTERN, isValidId } from './ids.js';
+export { ID_PATTERN, IDEMPOTENCY_KEY_PATTERN, IDEMPOTENCY_KEY_RULE, isValidId } from './ids.js';
 export { isSafeDocumentUrl } from './isSafeDocumentUrl.js';
 export type { LoanStatus, LoanStatusValue } from './loanStatus.js';
 export {
