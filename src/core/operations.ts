@@ -41,6 +41,8 @@ export interface OperationDefinition {
    * that only routes (the HTTP adapter) does not carry every input schema in its bundle.
    */
   readonly input: (() => Promise<GenericSchema>) | null;
+  /** The body may be left out (every field of `input` is optional). */
+  readonly optionalBody: boolean;
   /** Tolerant parser of the success body; `null` when the service answers 204. */
   readonly output: GenericSchema | null;
 }
@@ -52,6 +54,7 @@ const defaults = {
   requiresTcpaConsent: false,
   idempotent: false,
   input: null,
+  optionalBody: false,
   output: null,
 } as const;
 
@@ -231,6 +234,7 @@ export const operations = {
     pathIds: loan,
     idempotent: true,
     input: closeLoanInput,
+    optionalBody: true,
     output: SuccessResultSchema,
   }),
   updateLoanContacts: row({

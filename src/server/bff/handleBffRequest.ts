@@ -96,7 +96,7 @@ async function answer<S extends { id: string }>(
   if (row.input) {
     raw = await readJsonBody(request, {
       maxBytes: ctx.maxBodyBytes,
-      optional: route.name === 'closeLoan',
+      optional: row.optionalBody,
     });
     input = await prepareInput(row, raw, route.params);
   } else if (request.method !== 'GET') {

@@ -329,7 +329,7 @@ export function createSandboxService(options: SandboxServiceOptions = {}): Sandb
       });
     }
     const body = op.input
-      ? validateInput(await op.input(), await readJsonBody(request, name === 'closeLoan'))
+      ? validateInput(await op.input(), await readJsonBody(request, op.optionalBody))
       : undefined;
     return implementations[name](rt, { partner, params: match.params, body, origin });
   }
