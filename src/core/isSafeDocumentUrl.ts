@@ -1,6 +1,4 @@
-// Loopback hosts as the URL parser normalizes them (it turns `0x7f.1` and `2130706433` into
-// dotted IPv4 and brackets IPv6), where plain http is allowed for local development.
-const LOOPBACK = /^(localhost|\[::1\]|127\.\d{1,3}\.\d{1,3}\.\d{1,3})$/;
+import { isLoopbackHost } from './isLoopbackHost.js';
 
 /**
  * Whether a document URL may reach the browser: `https:` (plain `http:` only on a loopback
@@ -19,5 +17,5 @@ export function isSafeDocumentUrl(raw: unknown, hosts?: readonly string[]): bool
   const host = url.hostname.toLowerCase();
   if (hosts && !hosts.some((h) => h.toLowerCase() === host)) return false;
   if (url.protocol === 'https:') return true;
-  return url.protocol === 'http:' && LOOPBACK.test(host);
+  return url.protocol === 'http:' && isLoopbackHost(host);
 }

@@ -1,10 +1,5 @@
+import { isLoopbackHost } from '../../core/isLoopbackHost.js';
 import { trimBasePath } from '../../core/operations.js';
-
-const LOOPBACK_V4 = /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/;
-
-function isLoopback(hostname: string): boolean {
-  return hostname === 'localhost' || hostname === '[::1]' || LOOPBACK_V4.test(hostname);
-}
 
 /**
  * Checks the service's base URL and returns it without a trailing slash, ready for a path such
@@ -22,7 +17,7 @@ export function parseBaseUrl(baseUrl: string): string {
   } catch {
     throw new TypeError('baseUrl must be an absolute URL');
   }
-  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && isLoopback(url.hostname))) {
+  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && isLoopbackHost(url.hostname))) {
     throw new TypeError('baseUrl must use https: (http: is allowed only for loopback hosts)');
   }
   if (url.username !== '' || url.password !== '') {
