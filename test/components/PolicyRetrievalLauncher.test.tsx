@@ -6,9 +6,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { PolicyRetrievalLauncher } from '../../src/components/PolicyRetrievalLauncher/index.js';
 import { InsuranceProvider } from '../../src/hooks/index.js';
 import { failing, rateLimited } from '../../src/testing/msw/index.js';
-import { SANDBOX_CARRIERS } from '../../src/testing/sandbox/sandboxCarriers.js';
 import { expectNoAxeViolations } from '../support/expectNoAxeViolations.js';
-import { renderInProvider, setupSandbox } from '../support/insuranceHarness.js';
+import { renderInProvider, setupSandbox, signInToCarrier } from '../support/insuranceHarness.js';
 import { mswServer } from '../support/mswServer.js';
 
 const RETRIEVE = /^PATCH \/loans\/[^/]+\/retrieve$/;
@@ -28,18 +27,6 @@ async function expectNoAxeViolationsAroundFrame() {
 }
 
 /** What the borrower does inside the hosted page: sign in to their carrier. */
-async function signInToCarrier(retrievalUrl: string, password: string) {
-  const response = await fetch(retrievalUrl, {
-    method: 'POST',
-    body: new URLSearchParams({
-      carrier: SANDBOX_CARRIERS[0]?.name ?? '',
-      username: 'user_good',
-      password,
-    }),
-  });
-  expect(response.status).toBe(200);
-}
-
 async function launcher(options: { strict?: boolean } = {}) {
   const env = setupSandbox();
   const loan = await env.createLoan();

@@ -4,25 +4,17 @@ import { describe, expect, it } from 'vitest';
 import { ServiceError } from '../../src/core/index.js';
 import { useLoanPolicies, usePolicyRetrieval } from '../../src/hooks/index.js';
 import { failing } from '../../src/testing/msw/index.js';
-import { SANDBOX_CARRIERS } from '../../src/testing/sandbox/sandboxCarriers.js';
-import { providerFor, renderWithProvider, setupSandbox } from '../support/insuranceHarness.js';
+import {
+  providerFor,
+  renderWithProvider,
+  setupSandbox,
+  signInToCarrier,
+} from '../support/insuranceHarness.js';
 import { mswServer } from '../support/mswServer.js';
 
 const RETRIEVE = /^PATCH \/loans\/[^/]+\/retrieve$/;
 
 /** What the borrower does on the hosted page: sign in to their carrier. */
-async function signInToCarrier(retrievalUrl: string, password: string) {
-  const response = await fetch(retrievalUrl, {
-    method: 'POST',
-    body: new URLSearchParams({
-      carrier: SANDBOX_CARRIERS[0]?.name ?? '',
-      username: 'user_good',
-      password,
-    }),
-  });
-  expect(response.status).toBe(200);
-}
-
 describe('usePolicyRetrieval', () => {
   it('opens a retrieval, then completes on policy.retrieved with the policy ids', async () => {
     const env = setupSandbox();

@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { render, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { afterEach, vi } from 'vitest';
+import { afterEach, expect, vi } from 'vitest';
 import type { InsuranceAdapter } from '../../src/adapter/InsuranceAdapter.js';
 import { createHttpAdapter } from '../../src/adapter/index.js';
 import type { LoanApplicationInput } from '../../src/core/index.js';
@@ -11,6 +11,7 @@ import { createLoanApplicationFixture } from '../../src/testing/createLoanApplic
 import { createInsuranceHandlers } from '../../src/testing/msw/index.js';
 import type { SandboxServiceOptions } from '../../src/testing/sandbox/createSandboxService.js';
 import { createSandboxService } from '../../src/testing/sandbox/createSandboxService.js';
+import { SANDBOX_CARRIERS } from '../../src/testing/sandbox/sandboxCarriers.js';
 import { mswServer } from './mswServer.js';
 
 /** The BFF as the page sees it (jsdom runs at http://localhost:3000). */
@@ -135,4 +136,17 @@ export const application = (overrides?: LoanApplicationFixtureOverrides): LoanAp
 /** Lets pending promises, stream reads and MSW handlers run (under fake timers too). */
 export async function flush(rounds = 10): Promise<void> {
   for (let i = 0; i < rounds; i++) await new Promise<void>((r) => setTimeout(r, 0));
+}
+
+/** Signs in as `user_good` on the sandbox's hosted retrieval page, as the borrower would. */
+export async function signInToCarrier(retrievalUrl: string, password: string) {
+  const response = await fetch(retrievalUrl, {
+    method: 'POST',
+    body: new URLSearchParams({
+      carrier: SANDBOX_CARRIERS[0]?.name ?? '',
+      username: 'user_good',
+      password,
+    }),
+  });
+  expect(response.status).toBe(200);
 }
