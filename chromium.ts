@@ -1,5 +1,5 @@
 // Debian's /usr/bin/chromium (apt-get install chromium): Playwright never downloads a browser here.
-// Shared by the Vitest `storybook` project; scripts/screenshots.mjs uses the same flags.
+// Shared by the Vitest `storybook` project; scripts/screenshots.ts uses the same flags.
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export const CHROMIUM_ARGS = [
