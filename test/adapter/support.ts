@@ -1,6 +1,6 @@
 import { HttpResponse, http } from 'msw';
+import { formatSseEvent } from '../../src/core/formatSseEvent.js';
 import type { LoanEvent } from '../../src/core/index.js';
-import { formatSseEvent } from '../../src/server/bff/formatSseEvent.js';
 import { mswServer } from '../support/mswServer.js';
 
 /** The adapter's default base path, as the page (jsdom at http://localhost:3000) sees it. */

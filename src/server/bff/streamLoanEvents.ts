@@ -1,6 +1,6 @@
+import { formatSseEvent } from '../../core/formatSseEvent.js';
 import type { RelayedEvent } from '../../core/schemas/loanEvent.js';
 import type { EventRelay } from '../events/createEventRelay.js';
-import { formatSseEvent } from './formatSseEvent.js';
 import type { BffLogger } from './InsuranceBffOptions.js';
 
 /** Options of {@link streamLoanEvents}. */

@@ -1,5 +1,6 @@
 import type { LoanEvent, RelayedEvent } from '../../core/schemas/loanEvent.js';
 import type { WebhookEnvelope } from '../../core/schemas/webhookEvent.js';
+import { toLoanEvent } from '../../core/toLoanEvent.js';
 import type { Store, SubscribeOptions } from '../store/Store.js';
 
 /** Fans verified webhook events out to every BFF instance, per loan, with a short backlog. */
@@ -87,13 +88,7 @@ export function createEventRelay(options: EventRelayOptions): EventRelay {
       if ((await store.get(keys.relayed(event.id))) !== null) return loanId;
       const policyId = str(event.data.policyId);
       if (policyId) await store.set(keys.policy(policyId), loanId, retention);
-      const loanEvent: LoanEvent = {
-        id: event.id,
-        type: event.type,
-        occurredAt: event.occurredAt,
-        loanId,
-        ...(policyId ? { policyId } : {}),
-      };
+      const loanEvent = toLoanEvent(event, loanId);
       const message = JSON.stringify(loanEvent);
       const cursor = await store.append(keys.stream(loanId), message, backlog, retention);
       const relayed = JSON.stringify({ cursor, event: loanEvent });

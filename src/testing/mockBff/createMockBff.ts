@@ -1,3 +1,4 @@
+import { formatSseEvent } from '../../core/formatSseEvent.js';
 import { matchOperation } from '../../core/matchOperation.js';
 import type { OperationName } from '../../core/operations.js';
 import {
@@ -7,8 +8,8 @@ import {
   trimBasePath,
 } from '../../core/operations.js';
 import { buildPath } from '../../core/paths.js';
-import type { LoanEvent, RelayedEvent } from '../../core/schemas/loanEvent.js';
-import type { WebhookEnvelope } from '../../core/schemas/webhookEvent.js';
+import type { RelayedEvent } from '../../core/schemas/loanEvent.js';
+import { toLoanEvent } from '../../core/toLoanEvent.js';
 import type { SandboxService } from '../sandbox/createSandboxService.js';
 import { createSandboxService } from '../sandbox/createSandboxService.js';
 import { HOSTED_PREFIX } from '../sandbox/hostedUrl.js';
@@ -34,14 +35,6 @@ export interface MockBff {
 
 const refuse = (status: number, code: string, message: string, headers?: Record<string, string>) =>
   json({ error: { code, message } }, status, headers);
-
-const toLoanEvent = (e: WebhookEnvelope): LoanEvent => ({
-  id: e.id,
-  type: e.type,
-  occurredAt: e.occurredAt,
-  loanId: String(e.data.loanId ?? ''),
-  ...(typeof e.data.policyId === 'string' ? { policyId: e.data.policyId } : {}),
-});
 
 /**
  * The BFF's browser-facing API, answered from a sandbox in the same process: the routes, methods,
@@ -79,19 +72,17 @@ export function createMockBff(options: MockBffOptions = {}): MockBff {
   const loanEvents = (loanId: string): RelayedEvent[] =>
     sandbox.events
       .filter((e) => e.data.loanId === loanId)
-      .map((e, i) => ({ cursor: String(i + 1), event: toLoanEvent(e) }));
+      .map((e, i) => ({
+        cursor: String(i + 1),
+        event: toLoanEvent(e, String(e.data.loanId ?? '')),
+      }));
 
   function streamEvents(request: Request, loanId: string, after: number): Response {
     const encoder = new TextEncoder();
     let stop = () => {};
     const body = new ReadableStream<Uint8Array>({
       start(controller) {
-        const send = (r: RelayedEvent) =>
-          controller.enqueue(
-            encoder.encode(
-              `id: ${r.cursor}\nevent: ${r.event.type}\ndata: ${JSON.stringify(r.event)}\n\n`,
-            ),
-          );
+        const send = (r: RelayedEvent) => controller.enqueue(encoder.encode(formatSseEvent(r)));
         controller.enqueue(encoder.encode('retry: 3000\n\n'));
         for (const r of loanEvents(loanId).slice(after)) send(r);
         const unsubscribe = sandbox.subscribe((e) => {

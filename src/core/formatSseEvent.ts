@@ -1,4 +1,4 @@
-import type { RelayedEvent } from '../../core/schemas/loanEvent.js';
+import type { RelayedEvent } from './schemas/loanEvent.js';
 
 // Ids and types go into `field: value` lines: a line break would start a forged field.
 const line = (s: string) => s.replace(/[\r\n]/g, '');
