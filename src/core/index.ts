@@ -8,6 +8,7 @@ export type { InsuranceErrorCode } from './errors/InsuranceError.js';
 export { InsuranceError } from './errors/InsuranceError.js';
 export { NetworkError } from './errors/NetworkError.js';
 export { NotFoundError } from './errors/NotFoundError.js';
+export { OutcomeUnknownError } from './errors/OutcomeUnknownError.js';
 export { parseRetryAfter } from './errors/parseRetryAfter.js';
 export { RateLimitedError } from './errors/RateLimitedError.js';
 export { ServiceError } from './errors/ServiceError.js';
@@ -85,6 +86,7 @@ export type { Loan } from './schemas/loan.js';
 export { LoanSchema } from './schemas/loan.js';
 export type {
   LoanApplicationInput,
+  LoanApplicationRequest,
   LoanPurpose,
   LoanType,
 } from './schemas/loanApplicationInput.js';
@@ -92,6 +94,7 @@ export {
   LOAN_PURPOSES,
   LOAN_TYPES,
   LoanApplicationInputSchema,
+  LoanApplicationRequestSchema,
 } from './schemas/loanApplicationInput.js';
 export type { LoanContact } from './schemas/loanContact.js';
 export {

@@ -43,6 +43,17 @@ export interface OperationDefinition {
   readonly input: (() => Promise<GenericSchema>) | null;
   /** The body may be left out (every field of `input` is optional). */
   readonly optionalBody: boolean;
+  /**
+   * Body fields only the server sets: the BFF never takes them from a browser (it drops them
+   * and logs it). `externalId` names an application in webhook events, so a browser choosing it
+   * could claim another borrower's policy.
+   */
+  readonly serverAssigned: readonly string[];
+  /**
+   * Fields of the answer that must echo a path id when present (`{ id: 'loanId' }`): an answer
+   * about another loan or policy than the one asked for is refused (502), never passed on.
+   */
+  readonly echoes: Readonly<Partial<Record<string, PathId>>>;
   /** Tolerant parser of the success body; `null` when the service answers 204. */
   readonly output: GenericSchema | null;
 }
@@ -55,6 +66,8 @@ const defaults = {
   idempotent: false,
   input: null,
   optionalBody: false,
+  serverAssigned: [],
+  echoes: {},
   output: null,
 } as const;
 
@@ -81,9 +94,9 @@ const scheduleCallInput = lazy(
   () => import('./schemas/scheduleCallInput.js'),
   'ScheduleCallInputSchema',
 );
-const loanApplicationInput = lazy(
+const loanApplicationRequest = lazy(
   () => import('./schemas/loanApplicationInput.js'),
-  'LoanApplicationInputSchema',
+  'LoanApplicationRequestSchema',
 );
 const currentInsuranceInput = lazy(
   () => import('./schemas/currentInsuranceInput.js'),
@@ -133,7 +146,8 @@ export const operations = {
     upstream: post('/v1/loans'),
     bff: post('/loans'),
     rateLimited: true,
-    input: loanApplicationInput,
+    input: loanApplicationRequest,
+    serverAssigned: ['externalId'],
     output: LoanSchema,
   }),
   getLoan: row({
@@ -142,6 +156,7 @@ export const operations = {
     pathIds: loan,
     rateLimited: true,
     idempotent: true,
+    echoes: { id: 'loanId' },
     output: LoanSchema,
   }),
   recordConsent: row({
@@ -150,6 +165,7 @@ export const operations = {
     pathIds: loan,
     loanIdInBody: true,
     input: consentInput,
+    echoes: { id: 'loanId' },
     output: ConsentRecordSchema,
   }),
   recordTcpaConsent: row({
@@ -158,6 +174,7 @@ export const operations = {
     pathIds: loan,
     loanIdInBody: true,
     input: consentInput,
+    echoes: { id: 'loanId' },
     output: ConsentRecordSchema,
   }),
   recordGeneralConsent: row({
@@ -166,6 +183,7 @@ export const operations = {
     pathIds: loan,
     loanIdInBody: true,
     input: consentInput,
+    echoes: { id: 'loanId' },
     output: ConsentRecordSchema,
   }),
   shopLoan: row({
@@ -173,6 +191,7 @@ export const operations = {
     bff: patch('/loans/{loanId}/shop'),
     pathIds: loan,
     rateLimited: true,
+    echoes: { id: 'loanId' },
     output: ShopResultSchema,
   }),
   getShoppedLoan: row({
@@ -180,6 +199,7 @@ export const operations = {
     bff: get('/loans/{loanId}/shop'),
     pathIds: loan,
     idempotent: true,
+    echoes: { id: 'loanId' },
     output: ShoppedLoanSchema,
   }),
   getQuoteDisplay: row({
@@ -187,12 +207,14 @@ export const operations = {
     bff: get('/loans/{loanId}/display'),
     pathIds: loan,
     idempotent: true,
+    echoes: { id: 'loanId' },
     output: QuoteDisplaySchema,
   }),
   selectQuote: row({
     upstream: post('/v1/loans/{loanId}/quotes/{quoteId}/select'),
     bff: post('/loans/{loanId}/quotes/{quoteId}/select'),
     pathIds: ['loanId', 'quoteId'],
+    echoes: { quoteId: 'quoteId' },
     output: SuccessResultSchema,
   }),
   scheduleCall: row({
@@ -218,6 +240,7 @@ export const operations = {
     bff: get('/policies/{policyId}'),
     pathIds: ['policyId'],
     idempotent: true,
+    echoes: { id: 'policyId' },
     output: PolicySchema,
   }),
   // The service names this id `{id}` under /policies, but retrieval starts before any policy
@@ -226,6 +249,7 @@ export const operations = {
     upstream: patch('/v1/policies/{loanId}/retrieve'),
     bff: patch('/loans/{loanId}/retrieve'),
     pathIds: loan,
+    echoes: { id: 'loanId' },
     output: PolicyRetrievalSchema,
   }),
   closeLoan: row({

@@ -9,6 +9,8 @@ export interface LoanApplicationFixtureOverrides
   primaryBorrower?: Partial<PrimaryBorrowerInput>;
   /** Borrowers after the primary one (co-borrowers). */
   coBorrowers?: LoanApplicationInput['borrowers'];
+  /** For requests straight to the sandbox: browsers never send it (the BFF assigns it). */
+  externalId?: string;
 }
 
 /**
@@ -20,7 +22,7 @@ export interface LoanApplicationFixtureOverrides
  */
 export function createLoanApplicationFixture(
   overrides: LoanApplicationFixtureOverrides = {},
-): LoanApplicationInput {
+): LoanApplicationInput & { externalId?: string } {
   const { primaryBorrower, coBorrowers = [], ...rest } = overrides;
   const address = {
     street: '100 Congress Ave',

@@ -3,6 +3,7 @@ import {
   LOAN_PURPOSES,
   LOAN_TYPES,
   LoanApplicationInputSchema,
+  LoanApplicationRequestSchema,
   US_STATE_CODES,
   ValidationError,
   validateInput,
@@ -29,8 +30,13 @@ const withAddress = (patch: Record<string, unknown>) =>
   withPrimary({ currentAddress: { ...address(), ...patch } });
 
 /** Asserts validation fails with an issue at `path` (and, when given, with `message`). */
-function expectIssueAt(value: unknown, path: string, message?: string | RegExp) {
-  const issues = issuesFor(schema, value);
+function expectIssueAt(
+  value: unknown,
+  path: string,
+  message?: string | RegExp,
+  against: typeof schema | typeof LoanApplicationRequestSchema = schema,
+) {
+  const issues = issuesFor(against, value);
   const at = issues.filter((i) => i.path === path);
   expect(at, `issues were ${JSON.stringify(issues)}`).not.toHaveLength(0);
   if (message !== undefined) {
@@ -114,7 +120,7 @@ const fullApplication = () => ({
 
 describe('LoanApplicationInputSchema: a valid application', () => {
   it('accepts a full application, trims strings and drops unknown fields at every level', () => {
-    const out = validateInput(schema, fullApplication());
+    const out = validateInput(LoanApplicationRequestSchema, fullApplication());
     expect(out).toStrictEqual({
       loanNumber: 'LN-2026-0001',
       externalId: 'crm:4711',
@@ -223,11 +229,17 @@ describe('LoanApplicationInputSchema: a valid application', () => {
     expect(validateInput(schema, app).borrowers).toHaveLength(10);
   });
 
-  it('accepts an externalId of exactly 128 visible ASCII characters', () => {
+  it('B24: drops an externalId a browser sends: only the server sets it', () => {
+    const app = validateInput(schema, { ...minimalApplication(), externalId: 'LN-victim' });
+    expect(app).not.toHaveProperty('externalId');
+  });
+
+  it('the service request accepts an externalId of exactly 128 visible ASCII characters', () => {
     const externalId = '!'.repeat(64) + '~'.repeat(64);
-    expect(validateInput(schema, { ...minimalApplication(), externalId }).externalId).toBe(
-      externalId,
-    );
+    expect(
+      validateInput(LoanApplicationRequestSchema, { ...minimalApplication(), externalId })
+        .externalId,
+    ).toBe(externalId);
   });
 });
 
@@ -597,6 +609,7 @@ describe('LoanApplicationInputSchema: loan fields', () => {
       { ...minimalApplication(), externalId },
       'externalId',
       'External id must be 1-128 visible ASCII characters',
+      LoanApplicationRequestSchema,
     );
   });
 

@@ -7,7 +7,8 @@ export type InsuranceErrorCode =
   | 'rate_limited'
   | 'service_error'
   | 'network_error'
-  | 'timeout';
+  | 'timeout'
+  | 'outcome_unknown';
 
 /**
  * The base of every error this library raises. Switch on `code` (or use `instanceof` with the

@@ -2,6 +2,7 @@ import { ConsentRequiredError } from './ConsentRequiredError.js';
 import type { InsuranceError } from './InsuranceError.js';
 import { NetworkError } from './NetworkError.js';
 import { NotFoundError } from './NotFoundError.js';
+import { OutcomeUnknownError } from './OutcomeUnknownError.js';
 import { parseRetryAfter } from './parseRetryAfter.js';
 import { RateLimitedError } from './RateLimitedError.js';
 import { ServiceError } from './ServiceError.js';
@@ -73,6 +74,8 @@ export function errorFromResponse(parts: ErrorResponseParts, now = Date.now()): 
       return new TimeoutError(message);
     case 'network_error':
       return new NetworkError(message);
+    case 'outcome_unknown':
+      return new OutcomeUnknownError(message);
   }
   switch (status) {
     case 400:

@@ -24,18 +24,13 @@ export const LOAN_TYPES = ['MORTGAGE', 'HELOC', 'HELOAN', 'UNKNOWN_LOAN_TYPE'] a
 export type LoanType = (typeof LOAN_TYPES)[number];
 
 /**
- * What a lender submits to create a loan application. Unknown fields are dropped; there must be
- * one to ten borrowers, exactly one of them primary (with email and phone).
+ * What a browser submits to create a loan application. Unknown fields are dropped; there must be
+ * one to ten borrowers, exactly one of them primary (with email and phone). It has no
+ * `externalId`: that names the application in webhook events, so only the server sets it (see
+ * {@link LoanApplicationRequestSchema}).
  */
 export const LoanApplicationInputSchema = v.object({
   loanNumber: text(64, 'Loan number'),
-  // Travels in webhook headers, so printable ASCII only.
-  externalId: v.optional(
-    v.pipe(
-      v.string('External id must be text'),
-      v.regex(/^[\x21-\x7e]{1,128}$/, 'External id must be 1-128 visible ASCII characters'),
-    ),
-  ),
   borrowers: v.pipe(
     v.array(BorrowerSchema, 'Borrowers must be a list'),
     v.minLength(1, 'Add the primary borrower'),
@@ -60,3 +55,22 @@ export const LoanApplicationInputSchema = v.object({
 
 /** What a lender submits to create a loan application (as typed by the caller). */
 export type LoanApplicationInput = v.InferInput<typeof LoanApplicationInputSchema>;
+
+/**
+ * The loan application as the service takes it (`POST /v1/loans`): the browser's fields plus
+ * `externalId`, which only the server sets (the BFF assigns one per application, or the host's
+ * `prepareApplication` takes it from its own records).
+ */
+export const LoanApplicationRequestSchema = v.object({
+  ...LoanApplicationInputSchema.entries,
+  // Travels in webhook headers, so printable ASCII only.
+  externalId: v.optional(
+    v.pipe(
+      v.string('External id must be text'),
+      v.regex(/^[\x21-\x7e]{1,128}$/, 'External id must be 1-128 visible ASCII characters'),
+    ),
+  ),
+});
+
+/** The loan application as the service takes it (validated), `externalId` included. */
+export type LoanApplicationRequest = v.InferOutput<typeof LoanApplicationRequestSchema>;

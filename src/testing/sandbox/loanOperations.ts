@@ -7,7 +7,7 @@ import type { ConsentInput } from '../../core/schemas/consentInput.js';
 import type { ConsentRecord } from '../../core/schemas/consentRecord.js';
 import type { CurrentInsurancePolicy } from '../../core/schemas/currentInsurancePolicy.js';
 import type { Loan } from '../../core/schemas/loan.js';
-import type { LoanApplicationInput } from '../../core/schemas/loanApplicationInput.js';
+import type { LoanApplicationRequest } from '../../core/schemas/loanApplicationInput.js';
 import type { LoanContact } from '../../core/schemas/loanContact.js';
 import { LOAN_OFFICER_ROLE } from '../../core/schemas/loanContact.js';
 import type { Quote } from '../../core/schemas/quote.js';
@@ -62,7 +62,7 @@ function recordConsentOf(kind: 'consent' | 'generalConsent' | 'tcpaConsent'): Sa
 
 function createLoan(
   rt: SandboxRuntime,
-  input: LoanApplicationInput,
+  input: LoanApplicationRequest,
   req: Parameters<SandboxOperation>[1],
 ) {
   const id = randomId('ln');
@@ -105,7 +105,7 @@ function createLoan(
 /** Loan application operations of the sandbox. */
 export const loanOperations = {
   submitLoanApplication: (rt, req) => {
-    const loan = createLoan(rt, req.body as LoanApplicationInput, req);
+    const loan = createLoan(rt, req.body as LoanApplicationRequest, req);
     return json(loan.wire, 201);
   },
   getLoan: (rt, req) => json(findLoan(rt, req.partner, req.params.loanId).wire),

@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type * as v from 'valibot';
 import type { PrimaryBorrowerSchema } from '../../../src/core/schemas/borrower.js';
-import type { LoanApplicationInput } from '../../../src/core/schemas/loanApplicationInput.js';
+import type { LoanApplicationRequest } from '../../../src/core/schemas/loanApplicationInput.js';
 import type { WebhookEnvelope } from '../../../src/core/schemas/webhookEvent.js';
 import type {
   SandboxClientConfig,
@@ -85,7 +85,7 @@ export interface CallOptions {
 type PrimaryBorrowerInput = v.InferInput<typeof PrimaryBorrowerSchema>;
 
 /** Overrides of {@link loanApplication}: top-level fields, and `primary` merged into the primary borrower. */
-export type LoanApplicationOverrides = Partial<LoanApplicationInput> & {
+export type LoanApplicationOverrides = Partial<LoanApplicationRequest> & {
   primary?: Partial<PrimaryBorrowerInput>;
 };
 
@@ -97,7 +97,7 @@ const address = {
 } as const;
 
 /** A valid loan application (one primary borrower with email and phone), with overrides. */
-export function loanApplication(overrides: LoanApplicationOverrides = {}): LoanApplicationInput {
+export function loanApplication(overrides: LoanApplicationOverrides = {}): LoanApplicationRequest {
   const { primary, ...rest } = overrides;
   return {
     loanNumber: 'LN-2026-0001',
