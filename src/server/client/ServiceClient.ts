@@ -44,4 +44,9 @@ export interface ServiceClient {
   ): Promise<OperationOutput<N>>;
   /** The platform partner's lender client this client acts for; undefined for a standard partner. */
   readonly partnerId: string | undefined;
+  /**
+   * The service's base URL (with its path prefix). The BFF trusts document links on its host by
+   * default; a client without one (a custom client) leaves `documentHosts` to the host.
+   */
+  readonly baseUrl?: string;
 }

@@ -1,13 +1,15 @@
+import { OutcomeUnknownError } from '../../core/errors/OutcomeUnknownError.js';
 import { TimeoutError } from '../../core/errors/TimeoutError.js';
 import type { OperationDefinition } from '../../core/operations.js';
 import { operations } from '../../core/operations.js';
+import type { PathId } from '../../core/paths.js';
+import { createTimeoutSignal } from '../http/createTimeoutSignal.js';
 import { buildOperationPath } from './buildOperationPath.js';
 import { createRateLimitQueue } from './createRateLimitQueue.js';
-import { createTimeoutSignal } from './createTimeoutSignal.js';
 import { createTokenProvider } from './createTokenProvider.js';
 import { requestToken } from './requestToken.js';
 import { resolveServiceClientOptions } from './resolveServiceClientOptions.js';
-import type { CallContext } from './runCall.js';
+import type { CallContext, CallRequest } from './runCall.js';
 import { runCall } from './runCall.js';
 import type {
   ClientOperationName,
@@ -16,6 +18,22 @@ import type {
   ServiceClient,
 } from './ServiceClient.js';
 import type { ServiceClientOptions } from './ServiceClientOptions.js';
+
+/** The ids an answer must name when it names one (the row's `echoes`, filled from the call). */
+function expectedEchoes(
+  op: OperationDefinition,
+  options: ServiceCallOptions<ClientOperationName>,
+): Record<string, string> {
+  const bodyId = (options.body as { id?: unknown } | undefined)?.id;
+  const out: Record<string, string> = {};
+  for (const [field, pathId] of Object.entries(op.echoes)) {
+    const expected =
+      options.params?.[pathId as PathId] ??
+      (pathId === 'loanId' && op.loanIdInBody && typeof bodyId === 'string' ? bodyId : undefined);
+    if (expected !== undefined) out[field] = expected;
+  }
+  return out;
+}
 
 /**
  * Creates the client that calls the service for one partner (one lender client for platform
@@ -44,9 +62,15 @@ import type { ServiceClientOptions } from './ServiceClientOptions.js';
  *   repeated); a failed token request whatever the operation, since it was not sent. Never
  *   another 4xx. A `Retry-After` above `retry.maxRetryAfterMs`, or a wait past the deadline,
  *   is not waited for: the `RateLimitedError` comes at once.
+ * - Writes (non-idempotent operations) that went out are never sent again, and when their
+ *   outcome cannot be learned (no answer in time, a connection broken after sending, a 5xx
+ *   other than 503, an unreadable answer) the call fails with `OutcomeUnknownError` rather
+ *   than a plain timeout or network error, so no caller mistakes it for "not done".
  * - Redirects are not followed (502 `upstream_redirect`); a success body over
  *   `maxResponseBytes` is 502 `upstream_too_large`; a body that is not JSON, or not of the
  *   operation's shape, is 502 `invalid_response`; a body that never ends is an attempt timeout.
+ *   An answer whose id names another loan, quote or policy than the one asked for (the row's
+ *   `echoes`) is 502 `invalid_response` too, and logged: it is never passed on.
  * - The deadline ends the call with a `TimeoutError` (a `RateLimitedError` while queued).
  *   Aborting `signal` ends it at once, in the queue, in backoff or in flight, rejecting with
  *   the signal's reason as `fetch` does; no request is sent after that.
@@ -121,24 +145,37 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
     const signal = callerSignal
       ? AbortSignal.any([callerSignal, deadline.signal])
       : deadline.signal;
+    const request: CallRequest = {
+      name,
+      op,
+      echoes: expectedEchoes(op, callOptions),
+      method: op.upstream.method,
+      url,
+      body:
+        op.input !== null && callOptions.body !== undefined
+          ? JSON.stringify(callOptions.body)
+          : undefined,
+      priority: callOptions.priority === 'background' ? 'background' : 'interactive',
+      deadlineAt,
+      signal,
+      callerSignal,
+      sent: false,
+    };
     try {
-      return (await runCall(ctx, {
-        name,
-        op,
-        method: op.upstream.method,
-        url,
-        body:
-          op.input !== null && callOptions.body !== undefined
-            ? JSON.stringify(callOptions.body)
-            : undefined,
-        priority: callOptions.priority === 'background' ? 'background' : 'interactive',
-        deadlineAt,
-        signal,
-        callerSignal,
-      })) as OperationOutput<N>;
+      return (await runCall(ctx, request)) as OperationOutput<N>;
     } catch (error) {
+      if (error instanceof OutcomeUnknownError) {
+        config.logger.error('Service call outcome unknown: not sent again', { operation: name });
+        throw error;
+      }
       if (callerSignal?.aborted && error === callerSignal.reason) throw error;
       if (deadline.signal.aborted && error === deadline.signal.reason) {
+        if (request.sent && !op.idempotent) {
+          config.logger.error('Service call outcome unknown: not sent again', { operation: name });
+          throw new OutcomeUnknownError(
+            `The service may have run ${name}, but it did not answer within the deadline`,
+          );
+        }
         throw new TimeoutError(`The service call ${name} did not finish within its deadline`);
       }
       throw error;
@@ -147,5 +184,5 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
     }
   }
 
-  return Object.freeze({ call, partnerId: config.partnerId });
+  return Object.freeze({ call, partnerId: config.partnerId, baseUrl: config.baseUrl });
 }

@@ -1,5 +1,6 @@
 import { errorFromResponse } from '../../core/errors/errorFromResponse.js';
 import { NetworkError } from '../../core/errors/NetworkError.js';
+import { OutcomeUnknownError } from '../../core/errors/OutcomeUnknownError.js';
 import { RateLimitedError } from '../../core/errors/RateLimitedError.js';
 import { ServiceError } from '../../core/errors/ServiceError.js';
 import { TimeoutError } from '../../core/errors/TimeoutError.js';
@@ -28,6 +29,8 @@ export interface CallContext {
 export interface CallRequest {
   name: string;
   op: Pick<OperationDefinition, 'rateLimited' | 'idempotent' | 'output'>;
+  /** Answer fields that must equal these ids when present (from the row's `echoes`). */
+  echoes: Readonly<Record<string, string>>;
   method: HttpMethod;
   url: string;
   /** JSON text, or undefined for no body. */
@@ -38,6 +41,8 @@ export interface CallRequest {
   signal: AbortSignal;
   /** The caller's own signal, for the queue (which fails on the deadline by itself). */
   callerSignal: AbortSignal | undefined;
+  /** Set once an attempt went out: from then on a write's outcome may be unknown. */
+  sent: boolean;
 }
 
 /** Why an attempt failed, and whether another one may help. */
@@ -48,6 +53,37 @@ interface Failure {
   retryAfterMs?: number | undefined;
   /** For logs. */
   reason: string;
+}
+
+// Connection failures that happen before a byte of the request leaves: the write did not happen.
+const NOT_SENT = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'ENETUNREACH',
+  'EHOSTUNREACH',
+  'UND_ERR_CONNECT_TIMEOUT',
+]);
+
+/**
+ * A write that may have reached the service without us learning its outcome is reported as
+ * such, never as a plain failure a caller would simply send again.
+ */
+function unknownOutcome(req: CallRequest, reason: string, cause?: unknown): OutcomeUnknownError {
+  return new OutcomeUnknownError(
+    `The service may have run ${req.name}, but its outcome is unknown (${reason})`,
+    cause,
+  );
+}
+
+/** The answer names another loan, quote or policy than the one asked for. */
+function echoMismatch(req: CallRequest, value: unknown): string | undefined {
+  if (value === null || typeof value !== 'object') return undefined;
+  for (const [field, expected] of Object.entries(req.echoes)) {
+    const got = (value as Record<string, unknown>)[field];
+    if (got !== undefined && got !== null && got !== expected) return field;
+  }
+  return undefined;
 }
 
 type Step =
@@ -83,6 +119,7 @@ async function attemptOnce(
     return { kind: 'failed', failure: tokenFailure(error) };
   }
   if (req.op.rateLimited) await ctx.queue.acquire(req.priority, req.deadlineAt, req.callerSignal);
+  req.sent = true;
   const result = await sendAttempt({
     fetch: config.fetch(),
     url: req.url,
@@ -99,25 +136,55 @@ async function attemptOnce(
     maxBytes: config.maxResponseBytes,
   });
   const retryable = req.op.idempotent;
+  // A write is never repeated after it went out; when its answer is missing, broken or a 5xx,
+  // whether it happened is unknown, and the caller must be told so rather than retry it.
+  const write = !req.op.idempotent;
   switch (result.kind) {
     case 'redirect':
       throw new ServiceError(502, 'upstream_redirect', 'The service answered with a redirect');
-    case 'too_large':
-      throw new ServiceError(502, 'upstream_too_large', 'The service response is too large');
+    case 'too_large': {
+      const error = new ServiceError(
+        502,
+        'upstream_too_large',
+        'The service response is too large',
+      );
+      throw write ? unknownOutcome(req, 'answer too large', error) : error;
+    }
     case 'timeout': {
+      if (write) throw unknownOutcome(req, 'no answer in time');
       const error = new TimeoutError(`The service did not answer ${req.name} in time`);
       return { kind: 'failed', failure: { error, retryable, reason: 'timeout' } };
     }
     case 'network': {
       // No `cause`: a fetch error may carry request details; its name and code go to the log.
-      const error = new NetworkError(`The service could not be reached for ${req.name}`);
       const reason = `network ${result.errorCode ?? result.errorName}`;
+      if (write && !NOT_SENT.has(result.errorCode ?? '')) throw unknownOutcome(req, reason);
+      const error = new NetworkError(`The service could not be reached for ${req.name}`);
       return { kind: 'failed', failure: { error, retryable, reason } };
     }
   }
   const { status } = result;
   if (status >= 200 && status < 300) {
-    return { kind: 'done', value: parseSuccessBody(req.op, status, result.body) };
+    let value: unknown;
+    try {
+      value = parseSuccessBody(req.op, status, result.body);
+    } catch (error) {
+      throw write ? unknownOutcome(req, 'unreadable answer', error) : error;
+    }
+    const field = echoMismatch(req, value);
+    if (field !== undefined) {
+      config.logger.error('The service answered about another object than the one asked for', {
+        operation: req.name,
+        field,
+      });
+      const error = new ServiceError(
+        502,
+        'invalid_response',
+        `The service answered ${req.name} about another ${field}`,
+      );
+      throw write ? unknownOutcome(req, `answer about another ${field}`, error) : error;
+    }
+    return { kind: 'done', value };
   }
   const error = errorFromResponse(
     {
@@ -142,6 +209,8 @@ async function attemptOnce(
     };
   }
   if (status >= 500) {
+    // 503 says the service did not take the request on; any other 5xx may come after the work.
+    if (write && status !== 503) throw unknownOutcome(req, `status ${status}`, error);
     return { kind: 'failed', failure: { error, retryable, reason: `status ${status}` } };
   }
   throw error;

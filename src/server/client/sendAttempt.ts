@@ -1,6 +1,6 @@
+import { createTimeoutSignal } from '../http/createTimeoutSignal.js';
 import { raceSignal } from '../http/raceSignal.js';
 import { readCappedBody } from '../http/readCappedBody.js';
-import { createTimeoutSignal } from './createTimeoutSignal.js';
 
 /** What one HTTP exchange with the service came to. */
 export type AttemptResult =

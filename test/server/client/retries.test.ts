@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { NetworkError } from '../../../src/core/errors/NetworkError.js';
 import { NotFoundError } from '../../../src/core/errors/NotFoundError.js';
+import { OutcomeUnknownError } from '../../../src/core/errors/OutcomeUnknownError.js';
 import { RateLimitedError } from '../../../src/core/errors/RateLimitedError.js';
 import { ServiceError } from '../../../src/core/errors/ServiceError.js';
 import { TimeoutError } from '../../../src/core/errors/TimeoutError.js';
@@ -300,7 +301,7 @@ describe('5xx, timeouts and network errors', () => {
   });
 
   it.each(nonIdempotent)(
-    'R13: a timeout on %s is not retried: TimeoutError after 10 s',
+    'R13: a timeout on %s is not retried: OutcomeUnknownError after 10 s (it may have been done)',
     async (operation, options) => {
       const service = createFakeService();
       service.setDefault(operation, hang);
@@ -309,7 +310,8 @@ describe('5xx, timeouts and network errors', () => {
       await vi.advanceTimersByTimeAsync(9_999);
       expect(call.settled).toBe(false);
       await vi.advanceTimersByTimeAsync(1);
-      expect(call.error).toBeInstanceOf(TimeoutError);
+      expect(call.error).toBeInstanceOf(OutcomeUnknownError);
+      expect(call.error).toMatchObject({ code: 'outcome_unknown', status: 502 });
       expect(service.of(operation)[0]?.signal?.aborted).toBe(true);
       await vi.advanceTimersByTimeAsync(30_000);
       expect(service.count(operation)).toBe(1);
@@ -349,10 +351,13 @@ describe('5xx, timeouts and network errors', () => {
   it('R14: a fetch that ignores its signal still times out', async () => {
     const service = createFakeService();
     service.setDefault('submitLoanApplication', () => new Promise<Response>(() => undefined));
+    service.setDefault('getLoan', () => new Promise<Response>(() => undefined));
     const client = createServiceClient(clientOptions(service));
-    const call = track(client.call('submitLoanApplication', { body: {} as never }));
-    await vi.advanceTimersByTimeAsync(10_000);
-    expect(call.error).toBeInstanceOf(TimeoutError);
+    const post = track(client.call('submitLoanApplication', { body: {} as never }));
+    const get = track(client.call('getLoan', loan));
+    await vi.advanceTimersByTimeAsync(20_000);
+    expect(post.error).toBeInstanceOf(OutcomeUnknownError);
+    expect(get.error).toBeInstanceOf(TimeoutError);
   });
 });
 
