@@ -1,7 +1,10 @@
 import type { WebhookEvent } from '../../core/schemas/webhookEvent.js';
 import { parseOccurredAt } from '../../core/schemas/webhookEvent.js';
 import type { EventRelay } from '../events/createEventRelay.js';
+import { createTimeoutSignal } from '../http/createTimeoutSignal.js';
+import { dropUnreadBody } from '../http/dropUnreadBody.js';
 import { isJsonContentType } from '../http/isJsonContentType.js';
+import type { CappedBody } from '../http/readCappedBody.js';
 import { readCappedBody } from '../http/readCappedBody.js';
 import type { Store } from '../store/Store.js';
 import { StoreUnavailableError } from '../store/StoreUnavailableError.js';
@@ -18,6 +21,16 @@ export interface WebhookLogger {
   error(message: string, meta?: Record<string, unknown>): void;
 }
 
+/** What the receiver learned about an event before handing it to `onEvent`. */
+export interface WebhookEventContext {
+  /**
+   * The loan application the event was relayed to, or `null` when it could not be tied to
+   * exactly one (no loan id, and its external id names none or several applications): then no
+   * browser sees it, and deciding what to do with it is yours (logged as well).
+   */
+  loanId: string | null;
+}
+
 /** Options of {@link createWebhookHandler}. */
 export interface WebhookHandlerOptions {
   /** The client secret; a list = the current one first, then older ones during a rotation. */
@@ -31,8 +44,11 @@ export interface WebhookHandlerOptions {
    * ignored. Delivery is at least once (a crash after your effect and before the event is
    * recorded leads to a redelivery): key your side effects by `event.id`.
    */
-  onEvent?: (event: WebhookEvent) => void | Promise<void>;
-  /** The credentials registered with the service; compared in constant time. */
+  onEvent?: (event: WebhookEvent, context: WebhookEventContext) => void | Promise<void>;
+  /**
+   * The credentials registered with the service; compared in constant time, before any byte of
+   * the body is read, so a client without them cannot make the receiver hold or wait for a body.
+   */
   basicAuth?: BasicAuthCredentials;
   /** Accept deliveries without a signature header. Only together with `basicAuth`. */
   allowUnsigned?: boolean;
@@ -40,6 +56,17 @@ export interface WebhookHandlerOptions {
   headerPrefix?: string;
   /** Largest body accepted. Default 256 KiB. */
   maxBodyBytes?: number;
+  /**
+   * Time for the whole body to arrive, counted from when reading starts; a slower one (a stalled
+   * or trickling client) is cut off with 408 `request_timeout`. Default 10 000 ms.
+   */
+  bodyTimeoutMs?: number;
+  /**
+   * Deliveries read or processed at once (each until it is answered); one more is answered 503
+   * `busy` with `Retry-After` at once, its body unread, and the service delivers it again later.
+   * With `maxBodyBytes` it bounds the memory that open deliveries can hold. Default 64.
+   */
+  maxConcurrentDeliveries?: number;
   /** Events older than this are refused as replays. Default 14 days (the delivery window). */
   maxAgeMs?: number;
   /** How far in the future `occurredAt` may be (clock skew). Default 5 minutes. */
@@ -71,20 +98,27 @@ const storeUnavailable = () =>
     'Retry-After': '30',
   });
 
+const BASIC_CHALLENGE = { 'WWW-Authenticate': 'Basic realm="webhooks", charset="UTF-8"' };
+
 const ok = (body: Record<string, unknown>, status = 200) =>
   Response.json(body, { status, headers: { 'Cache-Control': 'no-store' } });
 
 /**
  * Creates the webhook receiver. Each delivery goes through, in order, failing fast with a JSON
  * error and no side effect: POST only (405) → `application/json`, in UTF-8 if a charset is
- * named (415) → body size cap, before any HMAC (413) → basic auth when configured (401) →
- * HMAC-SHA256 of the raw bytes against each configured secret (401) → JSON (400) → envelope
- * schema (400) → 14-day window and 5-minute skew (400 `stale_event` / `event_from_future`) →
- * de-duplication by event id in the store (a done event answers 200 `{ duplicate: true }`; one
- * being processed elsewhere answers 409, which the service retries) → relay + `onEvent`,
- * acknowledged 200, or 202 if they outlast the budget.
+ * named (415) → basic auth when configured, before any byte of the body is read (401) → one of
+ * `maxConcurrentDeliveries` slots (503 `busy` with `Retry-After`, body unread) → the whole body
+ * within `bodyTimeoutMs` (408 `request_timeout`) and under the size cap, counted as it streams,
+ * before any HMAC (413) → HMAC-SHA256 of the raw bytes against each configured secret (401) →
+ * JSON (400) → envelope schema (400) → 14-day window and 5-minute skew (400 `stale_event` /
+ * `event_from_future`) → de-duplication by event id in the store (a done event answers 200
+ * `{ duplicate: true }`; one being processed elsewhere answers 409, which the service retries)
+ * → relay + `onEvent`, acknowledged 200, or 202 if they outlast the budget.
  * When the store cannot answer (a shared Redis down), the delivery fails closed with 503
  * `store_unavailable` and nothing is processed, so the service delivers it again.
+ * A refusal given before the body was read to its end cancels it and closes the connection, so
+ * a stalled or trickling client holds neither memory nor a socket; at most
+ * `maxConcurrentDeliveries × maxBodyBytes` of bodies are buffered at once.
  *
  * Routing headers (`X-Service-Partner-Id`, `X-Service-External-Id`) are not signed, so nothing
  * here reads them: the partner and loan come from the signed body only.
@@ -106,6 +140,8 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
     checkBasicAuth,
     signatureHeader,
     maxBodyBytes,
+    bodyTimeoutMs,
+    maxConcurrentDeliveries,
     maxAgeMs,
     futureSkewMs,
     timeoutMs,
@@ -117,6 +153,9 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
     logger,
   } = resolveWebhookOptions(options);
   const claimKey = (id: string) => `lir:webhook:${id}`;
+  // By then every delivery being read now has its body or was cut off, and most have an answer.
+  const retryAfter = String(Math.ceil((bodyTimeoutMs + timeoutMs) / 1_000));
+  let deliveriesInFlight = 0;
 
   async function signatureValid(body: Uint8Array, signature: string): Promise<boolean> {
     for (const secret of secrets) {
@@ -160,20 +199,39 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
     await store.delete(claimKey(event.id)).catch(() => undefined);
   }
 
+  /** The body under the size cap and the read deadline; `'timeout'` when it came too slowly. */
+  async function readBody(request: Request): Promise<CappedBody | 'timeout'> {
+    const deadline = createTimeoutSignal(bodyTimeoutMs, 'The body took too long to arrive');
+    try {
+      return await readCappedBody(request, maxBodyBytes, deadline.signal);
+    } catch (error) {
+      if (deadline.signal.aborted) return 'timeout';
+      throw error;
+    } finally {
+      deadline.clear();
+    }
+  }
+
   async function processEvent(event: WebhookEvent): Promise<void> {
     // The relay publishes an event id once, so a redelivery after a crash (claim expired, event
     // not marked done) calls onEvent again but does not relay twice.
-    await relay.publish(event);
-    await options.onEvent?.(event);
+    const loanId = await relay.publish(event);
+    await options.onEvent?.(event, { loanId });
   }
 
   async function handle(request: Request): Promise<Response> {
     if (request.method !== 'POST') {
-      return webhookError(405, 'method_not_allowed', 'Use POST', { Allow: 'POST' });
+      return dropUnreadBody(
+        request,
+        webhookError(405, 'method_not_allowed', 'Use POST', { Allow: 'POST' }),
+      );
     }
     const contentType = request.headers.get('content-type');
     if (contentType === null || !isJsonContentType(contentType)) {
-      return webhookError(415, 'unsupported_media_type', 'Send the body as application/json');
+      return dropUnreadBody(
+        request,
+        webhookError(415, 'unsupported_media_type', 'Send the body as application/json'),
+      );
     }
     if (request.bodyUsed) {
       logger.error(
@@ -181,18 +239,43 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
       );
       return webhookError(500, 'internal_error', 'The receiver is misconfigured');
     }
-    const body = await readCappedBody(request, maxBodyBytes);
-    if (body === null) {
-      return webhookError(
-        413,
-        'payload_too_large',
-        `The body is larger than ${maxBodyBytes} bytes`,
+    if (checkBasicAuth && !(await checkBasicAuth(request.headers.get('authorization')))) {
+      return dropUnreadBody(
+        request,
+        webhookError(401, 'unauthorized', 'Invalid credentials', BASIC_CHALLENGE),
       );
     }
-    if (checkBasicAuth && !(await checkBasicAuth(request.headers.get('authorization')))) {
-      return webhookError(401, 'unauthorized', 'Invalid credentials', {
-        'WWW-Authenticate': 'Basic realm="webhooks", charset="UTF-8"',
-      });
+    // Only authenticated deliveries (when basic auth is on) reach here, so a flood without the
+    // credentials cannot take the slots from the service's deliveries.
+    if (deliveriesInFlight >= maxConcurrentDeliveries) {
+      return dropUnreadBody(
+        request,
+        webhookError(503, 'busy', 'Too many deliveries at once; retry later', {
+          'Retry-After': retryAfter,
+        }),
+      );
+    }
+    deliveriesInFlight++;
+    try {
+      return await receive(request);
+    } finally {
+      deliveriesInFlight--;
+    }
+  }
+
+  async function receive(request: Request): Promise<Response> {
+    const body = await readBody(request);
+    if (body === 'timeout') {
+      return dropUnreadBody(
+        request,
+        webhookError(408, 'request_timeout', 'The body did not arrive in time'),
+      );
+    }
+    if (body === null) {
+      return dropUnreadBody(
+        request,
+        webhookError(413, 'payload_too_large', `The body is larger than ${maxBodyBytes} bytes`),
+      );
     }
     const signature = request.headers.get(signatureHeader);
     if (signature === null || signature === '') {

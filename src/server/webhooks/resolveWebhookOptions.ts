@@ -13,6 +13,8 @@ export interface ResolvedWebhookOptions {
   checkBasicAuth: ((authorization: string | null) => Promise<boolean>) | null;
   signatureHeader: string;
   maxBodyBytes: number;
+  bodyTimeoutMs: number;
+  maxConcurrentDeliveries: number;
   maxAgeMs: number;
   futureSkewMs: number;
   timeoutMs: number;
@@ -46,10 +48,17 @@ function positive(name: string, value: number, allowZero = false): number {
   return value;
 }
 
+function positiveInteger(name: string, value: number): number {
+  if (!Number.isSafeInteger(value) || value < 1) {
+    throw new RangeError(`${name} must be a positive integer`);
+  }
+  return value;
+}
+
 /**
  * Checks the receiver's options at construction, so a misconfiguration (no secret, unsigned
- * deliveries without basic auth, a lease shorter than the budget) fails at startup rather than
- * as 401s or double processing in production.
+ * deliveries without basic auth, a lease shorter than the budget, a zero read deadline or
+ * concurrency) fails at startup rather than as 401s, 503s or double processing in production.
  */
 export function resolveWebhookOptions(options: WebhookHandlerOptions): ResolvedWebhookOptions {
   const secrets = secretsOf(options.secret);
@@ -76,6 +85,11 @@ export function resolveWebhookOptions(options: WebhookHandlerOptions): ResolvedW
     checkBasicAuth: options.basicAuth ? createBasicAuthCheck(options.basicAuth) : null,
     signatureHeader: `${prefix}-Signature-1`,
     maxBodyBytes: positive('maxBodyBytes', options.maxBodyBytes ?? 256 * 1024),
+    bodyTimeoutMs: positive('bodyTimeoutMs', options.bodyTimeoutMs ?? 10 * SECOND),
+    maxConcurrentDeliveries: positiveInteger(
+      'maxConcurrentDeliveries',
+      options.maxConcurrentDeliveries ?? 64,
+    ),
     maxAgeMs,
     futureSkewMs,
     timeoutMs,

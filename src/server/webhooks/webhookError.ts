@@ -5,6 +5,8 @@ export type WebhookErrorCode =
   | 'method_not_allowed'
   | 'unsupported_media_type'
   | 'payload_too_large'
+  | 'request_timeout'
+  | 'busy'
   | 'unauthorized'
   | 'invalid_json'
   | 'validation_error'

@@ -120,6 +120,20 @@ describe('W25: method and content type', () => {
     expect(s.writes()).toBe(0);
   });
 
+  it('W25: a refused method or content type leaves the body unread, and the connection is closed', async () => {
+    const s = setup();
+    for (const init of [{ method: 'PUT' }, { contentType: 'text/plain' }]) {
+      const pull = vi.fn();
+      const cancel = vi.fn();
+      const body = new ReadableStream<Uint8Array>({ pull, cancel }, { highWaterMark: 0 });
+      const response = await s.handler(delivery({ ...init, body, signature: null }));
+      expect(response.status).toBeGreaterThanOrEqual(405);
+      expect(response.headers.get('connection')).toBe('close');
+      expect(pull).not.toHaveBeenCalled();
+      expect(cancel).toHaveBeenCalledOnce();
+    }
+  });
+
   it('W25: application/json with parameters and in any case is accepted', async () => {
     const s = setup();
     expect((await s.send({ contentType: 'Application/JSON; charset=utf-8' })).status).toBe(200);
