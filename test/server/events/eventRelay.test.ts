@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { RelayedEvent } from '../../../src/core/schemas/loanEvent.js';
 import type { WebhookEnvelope } from '../../../src/core/schemas/webhookEvent.js';
 import { createEventRelay } from '../../../src/server/events/createEventRelay.js';
@@ -100,5 +100,45 @@ describe('event relay', () => {
     const relay = createEventRelay({ store: createMemoryStore(), backlogLength: 2 });
     for (let i = 0; i < 5; i++) await relay.publish(event('loan.shopped', { loanId: 'ln_1' }));
     expect(await relay.read('ln_1', null)).toHaveLength(2);
+  });
+
+  it('B25: an external id linked to a second application names neither from then on, whichever comes first', async () => {
+    const warn = vi.fn();
+    const relay = createEventRelay({ store: createMemoryStore(), logger: { warn } });
+    await relay.linkExternalId('CRM-1', 'ln_first');
+    await relay.linkExternalId('CRM-1', 'ln_first');
+    expect(
+      await relay.publish(event('policy.bound', { policyId: 'p1', externalId: 'CRM-1' })),
+    ).toBe('ln_first');
+    await relay.linkExternalId('CRM-1', 'ln_second');
+    await relay.linkExternalId('CRM-1', 'ln_third');
+    expect(
+      await relay.publish(event('policy.bound', { policyId: 'p2', externalId: 'CRM-1' })),
+    ).toBeNull();
+    expect(await relay.policyLoan('p2')).toBeNull();
+    expect(warn).toHaveBeenCalledWith(
+      'insurance relay: the event cannot be tied to exactly one application; no browser sees it',
+      expect.objectContaining({ reason: 'external id of several applications' }),
+    );
+    // A policy already tied to its loan keeps it: later events about it still arrive.
+    expect(
+      await relay.publish(event('policy.retrieved', { policyId: 'p1', externalId: 'CRM-1' })),
+    ).toBe('ln_first');
+  });
+
+  it('B26: links outlive the 14-day event window (400 days by default)', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const relay = createEventRelay({ store: createMemoryStore() });
+      await relay.linkExternalId('CRM-2', 'ln_2');
+      await relay.publish(event('policy.bound', { policyId: 'p3', loanId: 'ln_2' }));
+      vi.setSystemTime(Date.now() + 399 * 24 * 3600 * 1000);
+      expect(await relay.policyLoan('p3')).toBe('ln_2');
+      expect(
+        await relay.publish(event('policy.retrieved', { policyId: 'p4', externalId: 'CRM-2' })),
+      ).toBe('ln_2');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -20,7 +20,7 @@ describe('webhook authentication', () => {
     expect(answer.status).toBe(200);
     expect(answer.body).toEqual({ received: true });
     expect(s.onEvent).toHaveBeenCalledTimes(1);
-    expect(s.onEvent).toHaveBeenCalledWith(envelope());
+    expect(s.onEvent).toHaveBeenCalledWith(envelope(), { loanId: 'ln_1' });
     const relayed = await s.relay.read('ln_1', null);
     expect(relayed.map((r) => r.event)).toEqual([
       { id: 'evt_1', type: 'loan.shopped', occurredAt: envelope().occurredAt, loanId: 'ln_1' },

@@ -5,7 +5,10 @@ import type { EventRelay } from '../../../src/server/events/createEventRelay.js'
 import { createEventRelay } from '../../../src/server/events/createEventRelay.js';
 import { createMemoryStore } from '../../../src/server/store/createMemoryStore.js';
 import type { Store } from '../../../src/server/store/Store.js';
-import type { WebhookHandlerOptions } from '../../../src/server/webhooks/createWebhookHandler.js';
+import type {
+  WebhookEventContext,
+  WebhookHandlerOptions,
+} from '../../../src/server/webhooks/createWebhookHandler.js';
 import { createWebhookHandler } from '../../../src/server/webhooks/createWebhookHandler.js';
 
 export const SECOND = 1_000;
@@ -93,7 +96,9 @@ export interface Setup {
   send(init?: DeliveryInit): Promise<Answer>;
   store: Store;
   relay: EventRelay;
-  onEvent: ReturnType<typeof vi.fn<(event: WebhookEvent) => void | Promise<void>>>;
+  onEvent: ReturnType<
+    typeof vi.fn<(event: WebhookEvent, context: WebhookEventContext) => void | Promise<void>>
+  >;
   logger: { warn: ReturnType<typeof vi.fn>; error: ReturnType<typeof vi.fn> };
   /** Writes to the store of any kind (claims, records, relay backlog, pub/sub). */
   writes(): number;
@@ -114,7 +119,8 @@ export function setup(
   const now = () => clock;
   const store = options.store ?? wrapStore(createMemoryStore({ now }));
   const relay = options.relay ?? createEventRelay({ store });
-  const onEvent = vi.fn<(event: WebhookEvent) => void | Promise<void>>();
+  const onEvent =
+    vi.fn<(event: WebhookEvent, context: WebhookEventContext) => void | Promise<void>>();
   const logger = { warn: vi.fn(), error: vi.fn() };
   const spies = (['setIfAbsent', 'set', 'delete', 'append', 'publish'] as const).map((name) =>
     vi.spyOn(store, name),
