@@ -1,21 +1,13 @@
-import { isLoopbackHost } from './isLoopbackHost.js';
+import { isSafeLinkUrl } from './isSafeLinkUrl.js';
 
 /**
- * Whether a document URL may reach the browser: `https:` (plain `http:` only on a loopback
- * host), no credentials in it, and on one of `hosts` when given. `javascript:`, `data:` and
- * anything unparsable are refused.
+ * Whether a document URL may reach the browser: a safe link (see {@link isSafeLinkUrl}) and, when
+ * `hosts` is given, on one of them. An empty `hosts` lets no URL through: signed document links
+ * are bearer credentials, so "no host configured" never means "any host".
  */
 export function isSafeDocumentUrl(raw: unknown, hosts?: readonly string[]): boolean {
-  if (typeof raw !== 'string') return false;
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    return false;
-  }
-  if (url.username !== '' || url.password !== '') return false;
-  const host = url.hostname.toLowerCase();
-  if (hosts && !hosts.some((h) => h.toLowerCase() === host)) return false;
-  if (url.protocol === 'https:') return true;
-  return url.protocol === 'http:' && isLoopbackHost(host);
+  if (!isSafeLinkUrl(raw)) return false;
+  if (hosts === undefined) return true;
+  const host = new URL(raw as string).hostname.toLowerCase();
+  return hosts.some((h) => h.toLowerCase() === host);
 }

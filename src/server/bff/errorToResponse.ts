@@ -3,6 +3,7 @@ import { toErrorBody } from '../../core/errors/errorBody.js';
 import { InsuranceError } from '../../core/errors/InsuranceError.js';
 import { NetworkError } from '../../core/errors/NetworkError.js';
 import { NotFoundError } from '../../core/errors/NotFoundError.js';
+import { OutcomeUnknownError } from '../../core/errors/OutcomeUnknownError.js';
 import { RateLimitedError } from '../../core/errors/RateLimitedError.js';
 import { ServiceError } from '../../core/errors/ServiceError.js';
 import { TimeoutError } from '../../core/errors/TimeoutError.js';
@@ -12,6 +13,9 @@ import { StoreUnavailableError } from '../store/StoreUnavailableError.js';
 import { HttpRefusal } from './HttpRefusal.js';
 import type { BffLogger } from './InsuranceBffOptions.js';
 import { jsonResponse } from './jsonResponse.js';
+import { redactLogText } from './redactLogText.js';
+import { serviceErrors } from './serviceErrors.js';
+import { toBrowserIssues } from './toBrowserIssues.js';
 
 /** Field issues sent back at most: a hostile 10^5-item array must not become a 10 MB answer. */
 export const MAX_ISSUES = 20;
@@ -22,7 +26,15 @@ const MAX_RETRY_AFTER_SECONDS = 3600;
 const STORE_RETRY_AFTER_SECONDS = 5;
 /** `Retry-After` when the service said 429 without saying how long. */
 const DEFAULT_RETRY_AFTER_SECONDS = 5;
-const SAFE_CODE = /^[a-z][a-z0-9_]{0,63}$/;
+
+// What a browser reads instead of the service's own words, which may carry internals or
+// someone's personal data.
+const INVALID = 'Some details were not accepted; check them and try again';
+const RATE_LIMITED = 'Too many requests; try again shortly';
+const CONFLICT = 'The request conflicts with the current state of the loan application';
+const REFUSED = 'The insurance service refused the request';
+const FAILED = 'The insurance service could not answer';
+const LOAN_CLOSED = 'The loan application is closed';
 
 /** What {@link errorToResponse} needs to know about the request that failed. */
 export interface ErrorContext {
@@ -32,61 +44,162 @@ export interface ErrorContext {
   aborted?: boolean;
 }
 
-const clip = (s: string) =>
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: dropping control characters is the point
-  s.replace(/[\u0000-\u001f\u007f]/g, ' ').slice(0, 200);
-
 const upstreamFailure = () =>
-  jsonResponse(
-    { error: { code: 'service_error', message: 'The insurance service could not answer' } },
-    502,
+  jsonResponse({ error: { code: 'service_error', message: FAILED } }, 502);
+
+// The service's account of a failure, for the lender's logs only.
+const detailOf = (error: InsuranceError, ctx: ErrorContext) => ({
+  operation: ctx.operation,
+  status: error.status,
+  code: error instanceof ServiceError ? error.serviceCode : error.code,
+  text: redactLogText(error.message),
+});
+
+// Logged whenever the browser gets library text instead of what the error itself said.
+function logWithheld(error: InsuranceError, sent: string, ctx: ErrorContext): void {
+  if (error.message !== sent) {
+    ctx.logger.warn('insurance bff: error text withheld from the browser', detailOf(error, ctx));
+  }
+}
+
+/** Answers with `safe` (library text), logging what `error` said instead. */
+function answer(safe: InsuranceError, status: number, error: InsuranceError, ctx: ErrorContext) {
+  logWithheld(error, safe.message, ctx);
+  return jsonResponse(toErrorBody(safe), status);
+}
+
+function rateLimited(retryAfterMs: number | undefined, message: string): Response {
+  const seconds =
+    retryAfterMs === undefined
+      ? DEFAULT_RETRY_AFTER_SECONDS
+      : Math.min(MAX_RETRY_AFTER_SECONDS, Math.max(1, Math.ceil(retryAfterMs / 1000)));
+  const body = toErrorBody(new RateLimitedError(seconds * 1000, message));
+  return jsonResponse(body, 429, { 'Retry-After': String(seconds) });
+}
+
+function invalidInput(error: ValidationError, ctx: ErrorContext): Response {
+  const issues = toBrowserIssues(error.issues, ctx.operation, MAX_ISSUES);
+  ctx.logger.warn('insurance bff: error text withheld from the browser', {
+    ...detailOf(error, ctx),
+    issues: error.issues
+      .slice(0, MAX_ISSUES)
+      .map((i) => `${redactLogText(i.path)}: ${redactLogText(i.message)}`),
+  });
+  return jsonResponse(toErrorBody(new ValidationError(issues, INVALID)), 400);
+}
+
+function serverCredentialsRefused(error: InsuranceError, ctx: ErrorContext): Response {
+  // The browser's session is checked before any upstream call, so a 401 here is about the
+  // server's own credentials: a 401 to the browser would wrongly send the user to sign in.
+  ctx.logger.error(
+    'insurance bff: the service refused the server credentials',
+    detailOf(error, ctx),
   );
+  return upstreamFailure();
+}
+
+// Only codes the library defines pass; any other conflict is just that.
+function conflict(code: string, operation: string | undefined): Response {
+  if (code === 'loan_closed') {
+    return jsonResponse({ error: { code, message: LOAN_CLOSED } }, 409);
+  }
+  if (code === 'consent_required') {
+    const calls = operation === 'scheduleCall' || operation === 'callMeNow';
+    return jsonResponse(toErrorBody(new ConsentRequiredError(calls ? 'tcpa' : 'consent')), 409);
+  }
+  return jsonResponse({ error: { code: 'conflict', message: CONFLICT } }, 409);
+}
+
+/** An error status from the service (or a failure of its answer), by status alone. */
+function serviceFailure(error: InsuranceError, ctx: ErrorContext): Response {
+  const status = error.status ?? 502;
+  const detail = detailOf(error, ctx);
+  if (status === 401) return serverCredentialsRefused(error, ctx);
+  if (status === 403) {
+    // The partner's credentials or permissions, not the borrower's: nothing a browser can fix.
+    ctx.logger.error(
+      "insurance bff: the service refused the partner's credentials or permissions for this operation",
+      detail,
+    );
+    return upstreamFailure();
+  }
+  if (status < 400 || status >= 500) {
+    ctx.logger.error('insurance bff: the service failed', detail);
+    return upstreamFailure();
+  }
+  ctx.logger.warn('insurance bff: the service refused the request', detail);
+  switch (status) {
+    case 400:
+    case 422:
+      return jsonResponse(toErrorBody(new ValidationError([], INVALID)), 400);
+    case 404:
+      return jsonResponse(toErrorBody(new NotFoundError()), 404);
+    case 409:
+      return conflict(detail.code, ctx.operation);
+    case 429:
+      return rateLimited(undefined, RATE_LIMITED);
+    default:
+      return jsonResponse({ error: { code: 'request_refused', message: REFUSED } }, 400);
+  }
+}
+
+/** An error the service client threw, answered in the library's words (its own go to the log). */
+function fromService(error: InsuranceError, ctx: ErrorContext): Response {
+  if (error instanceof ValidationError) return invalidInput(error, ctx);
+  if (error instanceof RateLimitedError) {
+    logWithheld(error, RATE_LIMITED, ctx);
+    return rateLimited(error.retryAfterMs, RATE_LIMITED);
+  }
+  if (error instanceof TimeoutError) return answer(new TimeoutError(), 504, error, ctx);
+  if (error instanceof OutcomeUnknownError) {
+    return answer(new OutcomeUnknownError(), 502, error, ctx);
+  }
+  if (error instanceof NetworkError) return answer(new NetworkError(), 502, error, ctx);
+  if (error instanceof NotFoundError) return answer(new NotFoundError(), 404, error, ctx);
+  if (error instanceof ConsentRequiredError) {
+    return answer(new ConsentRequiredError(error.consent), 409, error, ctx);
+  }
+  if (error instanceof UnauthorizedError) return serverCredentialsRefused(error, ctx);
+  return serviceFailure(error, ctx);
+}
+
+/** The BFF's own typed errors and the host's: their words are written for borrowers. */
+function ownError(error: InsuranceError, ctx: ErrorContext): Response {
+  if (error instanceof ValidationError) {
+    const capped = new ValidationError(error.issues.slice(0, MAX_ISSUES), error.message);
+    return jsonResponse(toErrorBody(capped), 400);
+  }
+  if (error instanceof RateLimitedError) return rateLimited(error.retryAfterMs, error.message);
+  if (error instanceof ServiceError || error instanceof UnauthorizedError) {
+    return serviceFailure(error, ctx);
+  }
+  const status = error instanceof ConsentRequiredError ? (error.status ?? 409) : statusOf(error);
+  return jsonResponse(toErrorBody(error), status);
+}
+
+function statusOf(error: InsuranceError): number {
+  if (error instanceof TimeoutError) return 504;
+  if (error instanceof NotFoundError) return 404;
+  return 502;
+}
 
 /**
- * Turns anything thrown while answering into a response with the shared error body. Typed errors
- * keep their code; an upstream 5xx becomes a generic 502 (its text may be internal); anything
- * else becomes a 500 `internal_error` with no message or stack of its own.
+ * Turns anything thrown while answering into a response with the shared error body
+ * `{ error: { code, message, issues?, consent?, retryAfterSeconds? } }`. The BFF's own refusals
+ * and typed errors, and the host's (a `ValidationError` from `prepareApplication`), keep their
+ * words. An error the service client threw answers with the library's stable code and text,
+ * never the service's: field issues only for fields of the operation's input; an upstream 401,
+ * 403 or 5xx as a 502 `service_error`; other statuses as `validation_error`, `not_found`,
+ * `loan_closed`, `conflict`, `consent_required`, `rate_limited` or `request_refused`. What it
+ * said is logged for the lender, redacted. Anything else is a 500 `internal_error` with no
+ * message or stack of its own.
  */
 export function errorToResponse(error: unknown, ctx: ErrorContext): Response {
   if (error instanceof HttpRefusal) {
     return jsonResponse(toErrorBody(error), error.status ?? 400, { ...error.headers });
   }
-  if (error instanceof ValidationError) {
-    const capped = new ValidationError(error.issues.slice(0, MAX_ISSUES), error.message);
-    return jsonResponse(toErrorBody(capped), 400);
-  }
-  if (error instanceof RateLimitedError) {
-    const seconds =
-      error.retryAfterMs === undefined
-        ? DEFAULT_RETRY_AFTER_SECONDS
-        : Math.min(MAX_RETRY_AFTER_SECONDS, Math.max(1, Math.ceil(error.retryAfterMs / 1000)));
-    const body = toErrorBody(new RateLimitedError(seconds * 1000, clip(error.message)));
-    return jsonResponse(body, 429, { 'Retry-After': String(seconds) });
-  }
-  if (error instanceof TimeoutError) return jsonResponse(toErrorBody(error), 504);
-  if (error instanceof NetworkError) return jsonResponse(toErrorBody(error), 502);
-  if (error instanceof NotFoundError) return jsonResponse(toErrorBody(error), 404);
-  if (error instanceof ConsentRequiredError) {
-    return jsonResponse(toErrorBody(error), error.status ?? 409);
-  }
-  if (error instanceof UnauthorizedError) {
-    // The browser's session is checked before any upstream call, so a 401 here is about the
-    // server's own credentials: a 401 to the browser would wrongly send the user to sign in.
-    ctx.logger.error('insurance bff: the service refused the server credentials', {
-      operation: ctx.operation,
-    });
-    return upstreamFailure();
-  }
-  if (error instanceof ServiceError) {
-    const status = error.status ?? 502;
-    if (status >= 500 || status < 400) return upstreamFailure();
-    const code = SAFE_CODE.test(error.serviceCode) ? error.serviceCode : `http_${status}`;
-    return jsonResponse({ error: { code, message: clip(error.message) } }, status);
-  }
   if (error instanceof InsuranceError) {
-    const status = error.status ?? 502;
-    if (status >= 500 || status < 400) return upstreamFailure();
-    return jsonResponse({ error: { code: error.code, message: clip(error.message) } }, status);
+    return serviceErrors.has(error) ? fromService(error, ctx) : ownError(error, ctx);
   }
   if (error instanceof StoreUnavailableError) {
     ctx.logger.error('insurance bff: the shared store is unavailable', {

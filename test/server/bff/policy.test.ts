@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isSafeDocumentUrl } from '../../../src/core/isSafeDocumentUrl.js';
+import { isSafeLinkUrl } from '../../../src/core/isSafeLinkUrl.js';
+import type { SetupOptions } from './helpers.js';
 import { cannedResponder, policyFixture, publishEvent, setup } from './helpers.js';
 
 const URLS = [
@@ -20,8 +22,17 @@ const URLS = [
 ];
 
 describe('get policy', () => {
-  it('B18: only https: URLs (and plain http: on loopback) reach the browser; javascript:, data:, http://evil are dropped; no-store; URLs never logged', async () => {
+  it('B18: only https: URLs (and plain http: on loopback) reach the browser, even on allowed hosts; javascript:, data:, http://evil are dropped; no-store; URLs never logged', async () => {
     const { send, relay, logger } = setup({
+      // Every host is allowed here: what is dropped is dropped for its scheme or credentials.
+      documentHosts: [
+        'docs.example',
+        'evil.example',
+        'cdn.other.example',
+        '127.0.0.1',
+        'localhost',
+        '[::1]',
+      ],
       responder: (name, options) =>
         name === 'getPolicy' ? policyFixture('pol_a', URLS) : cannedResponder(name, options),
     });
@@ -38,11 +49,18 @@ describe('get policy', () => {
     ]);
     expect(res.json).toMatchObject({ id: 'pol_a', carrier: 'Acme Mutual' });
     const logged = JSON.stringify(logger.lines);
+    const dropped = (host: string | null, count: number) => ({
+      level: 'warn',
+      message: 'insurance bff: unsafe service URL removed',
+      meta: { operation: 'getPolicy', field: 'documents.url', host, reason: 'unsafe', count },
+    });
     expect(logger.lines).toEqual([
-      { level: 'warn', message: expect.any(String), meta: { policyId: 'pol_a', dropped: 9 } },
+      dropped(null, 6),
+      dropped('evil.example', 1),
+      dropped('docs.example', 2),
     ]);
     for (const url of URLS) expect(logged).not.toContain(url);
-    expect(logged).not.toContain('Signature');
+    expect(logged).not.toMatch(/Signature|user:pass|alert/);
   });
 
   it('B18: with documentHosts, only those hosts pass (still https, loopback http only if listed)', async () => {
@@ -70,6 +88,58 @@ describe('get policy', () => {
     expect(isSafeDocumentUrl(42)).toBe(false);
     expect(isSafeDocumentUrl('https://A.Example/x', ['a.example'])).toBe(true);
     expect(isSafeDocumentUrl('https://b.example/x', ['a.example'])).toBe(false);
+    // An empty list is no list of hosts, never "any host".
+    expect(isSafeDocumentUrl('https://a.example/x', [])).toBe(false);
+    expect(isSafeLinkUrl('https://a.example/x')).toBe(true);
+    expect(isSafeLinkUrl('https://user@a.example/x')).toBe(false);
+    expect(isSafeLinkUrl('http://a.example/x')).toBe(false);
+  });
+
+  it("B37: document links default to the service's own host; a link elsewhere is dropped and the log names its host, so a lender knows what to add to documentHosts", async () => {
+    const DOCS = [
+      'https://api.insurer.example/docs/1?Expires=1893456000&Signature=s1',
+      'https://files.insurer-cdn.example/2?Expires=1893456000&Signature=s2',
+    ];
+    const answer: SetupOptions['responder'] = (name, options) =>
+      name === 'getPolicy' ? policyFixture('pol_a', DOCS) : cannedResponder(name, options);
+    const urlsOf = (res: { json: { documents: Array<{ url: string }> } }) =>
+      res.json.documents.map((d) => d.url);
+
+    const byDefault = setup({ baseUrl: 'https://api.insurer.example/lenders', responder: answer });
+    await publishEvent(byDefault.relay, 'policy.bound', { policyId: 'pol_a', loanId: 'loan_a1' });
+    expect(urlsOf(await byDefault.send('GET', '/policies/pol_a'))).toEqual([DOCS[0]]);
+    expect(byDefault.logger.lines).toEqual([
+      {
+        level: 'warn',
+        message: 'insurance bff: document URL on a host outside documentHosts removed',
+        meta: {
+          operation: 'getPolicy',
+          field: 'documents.url',
+          host: 'files.insurer-cdn.example',
+          reason: 'host_not_allowed',
+          count: 1,
+        },
+      },
+    ]);
+    expect(JSON.stringify(byDefault.logger.lines)).not.toContain('Signature');
+
+    const added = setup({
+      baseUrl: 'https://api.insurer.example/lenders',
+      documentHosts: ['files.insurer-cdn.example'],
+      responder: answer,
+    });
+    await publishEvent(added.relay, 'policy.bound', { policyId: 'pol_a', loanId: 'loan_a1' });
+    expect(urlsOf(await added.send('GET', '/policies/pol_a'))).toEqual(DOCS);
+    expect(added.logger.lines).toEqual([]);
+
+    // No service host and no documentHosts: no document link passes, rather than any.
+    const none = setup({ responder: answer });
+    await publishEvent(none.relay, 'policy.bound', { policyId: 'pol_a', loanId: 'loan_a1' });
+    expect(urlsOf(await none.send('GET', '/policies/pol_a'))).toEqual([]);
+    expect(none.logger.lines.map((line) => line.meta?.host)).toEqual([
+      'api.insurer.example',
+      'files.insurer-cdn.example',
+    ]);
   });
 
   it('a policy is read for the loan the relay linked it to; its params carry the policy id only', async () => {
