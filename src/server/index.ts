@@ -15,7 +15,9 @@ export type { ServiceClientLogger, ServiceClientOptions } from './client/Service
 export { SERVICE_CLIENT_DEFAULTS } from './client/serviceClientDefaults.js';
 export type {
   EventRelay,
+  EventRelayLogger,
   EventRelayOptions,
+  PolicyLink,
 } from './events/createEventRelay.js';
 export { createEventRelay } from './events/createEventRelay.js';
 export type { MemoryStoreOptions } from './store/createMemoryStore.js';
@@ -32,6 +34,7 @@ export type { FetchHandler, NodeRequestListener } from './toNodeHandler.js';
 export { toNodeHandler } from './toNodeHandler.js';
 export type { BasicAuthCredentials } from './webhooks/createBasicAuthCheck.js';
 export type {
+  WebhookEventContext,
   WebhookHandler,
   WebhookHandlerOptions,
   WebhookLogger,

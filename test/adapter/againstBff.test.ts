@@ -47,7 +47,7 @@ function startBff() {
   bff = createInsuranceBff<{ id: string }>({
     client,
     getSession: () => ({ id: 'session_1' }),
-    authorize: ({ loanId }) => loanId === undefined || owned.has(loanId),
+    authorize: ({ loanId }) => loanId === undefined || (!!loanId && owned.has(loanId)),
     onLoanCreated: ({ loan }) => {
       owned.add(loan.id);
     },

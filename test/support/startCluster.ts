@@ -93,7 +93,8 @@ export async function startCluster(options: ClusterOptions) {
         const id = request.headers.get(SESSION_HEADER);
         return id ? { id } : null;
       },
-      authorize: ({ session, loanId }) => loanId === undefined || owners.get(loanId) === session.id,
+      authorize: ({ session, loanId }) =>
+        loanId === undefined || (!!loanId && owners.get(loanId) === session.id),
       onLoanCreated: ({ session, loan }: { session: { id: string }; loan: Loan }) => {
         owners.set(loan.id, session.id);
       },

@@ -1,11 +1,19 @@
+import type { BffOperationName } from '../../core/operations.js';
 import type { ServiceClient } from '../client/ServiceClient.js';
 import type { EventRelay } from '../events/createEventRelay.js';
 import type { Store } from '../store/Store.js';
-import type { CallThrottle } from './createCallThrottle.js';
+import type { AdvisorCallGuard } from './createAdvisorCallGuard.js';
 import type { ConsentBook } from './createConsentBook.js';
-import type { IdempotencyGuard } from './createIdempotencyGuard.js';
 import type { LoanCache } from './createLoanCache.js';
-import type { BffAuthorizeContext, BffLogger, InsuranceBffOptions } from './InsuranceBffOptions.js';
+import type { StreamRegistry } from './createStreamRegistry.js';
+import type { WriteJournal } from './createWriteJournal.js';
+import type {
+  BffAuthorizeContext,
+  BffFairnessContext,
+  BffLogger,
+  InsuranceBffOptions,
+  RateWindow,
+} from './InsuranceBffOptions.js';
 
 /** The resolved options and the parts a BFF is built from, shared by its request handling. */
 export interface BffContext<S extends { id: string }> {
@@ -13,22 +21,32 @@ export interface BffContext<S extends { id: string }> {
   getSession(request: Request): S | null | Promise<S | null>;
   authorize(ctx: BffAuthorizeContext<S>): boolean | Promise<boolean>;
   onLoanCreated: InsuranceBffOptions<S>['onLoanCreated'];
+  prepareApplication: InsuranceBffOptions<S>['prepareApplication'];
+  /** The key a client's share of the rate budget is counted under (default: the session id). */
+  fairnessKey(ctx: BffFairnessContext<S>): string | Promise<string>;
   basePath: string;
   store: Store;
   relay: EventRelay;
   csrfHeader: { name: string; value: string };
   allowedOrigins: readonly string[];
   maxBodyBytes: number;
-  sessionRateLimit: { limit: number; windowMs: number };
+  /** Each fairness key's share of the rate-limited operations. */
+  fairShare: RateWindow;
+  /** Writes per session. */
+  sessionWrites: RateWindow;
   heartbeatMs: number;
-  documentHosts: readonly string[] | undefined;
+  sessionCheckMs: number;
+  /** Hosts document links may point to: the service's own host and the configured ones. */
+  documentHosts: readonly string[];
+  /** Extra answer fields the host lets through, per operation (dotted paths). */
+  exposeFields: Partial<Record<BffOperationName, readonly string[]>>;
   logger: BffLogger;
-  idempotency: IdempotencyGuard;
+  journal: WriteJournal;
   loanCache: LoanCache;
   consents: ConsentBook;
-  callThrottle: CallThrottle;
-  /** Stops of the open event streams. */
-  openStreams: Set<() => void>;
+  advisorCalls: AdvisorCallGuard;
+  /** The open event streams, per session. */
+  streams: StreamRegistry;
   /** Settles once the loan cache follows the relay's events. */
   followingEvents: Promise<unknown>;
 }

@@ -1,7 +1,8 @@
 import type { BffOperationName } from '../../core/operations.js';
 import type { Loan } from '../../core/schemas/loan.js';
+import type { LoanApplicationRequest } from '../../core/schemas/loanApplicationInput.js';
 import type { ServiceClient } from '../client/ServiceClient.js';
-import type { EventRelay } from '../events/createEventRelay.js';
+import type { EventRelay, PolicyLink } from '../events/createEventRelay.js';
 import type { Store } from '../store/Store.js';
 
 /** Where the BFF reports refusals and failures. Never given bodies, tokens or signed URLs. */
@@ -14,11 +15,47 @@ export interface BffLogger {
 export interface BffAuthorizeContext<S extends { id: string }> {
   session: S;
   operation: BffOperationName;
-  /** The loan application the request touches (absent only when creating one). */
-  loanId?: string;
-  /** For `getPolicy`: the policy, whose loan is `loanId`. */
+  /**
+   * The loan application the request touches: absent only when creating one
+   * (`submitLoanApplication`). For `getPolicy` it is the loan the policy was linked to, or
+   * `null` when the BFF holds no link for the policy (its event could not be tied to exactly one
+   * application, or the link is gone): then allow it only if your own records say the session
+   * owns `policyId`.
+   */
+  loanId?: string | null;
+  /** For `getPolicy`: the policy. */
   policyId?: string;
   request: Request;
+}
+
+/** What {@link InsuranceBffOptions.fairnessKey} decides on. */
+export interface BffFairnessContext<S extends { id: string }> {
+  session: S;
+  request: Request;
+}
+
+/** A count per sliding window. */
+export interface RateWindow {
+  limit: number;
+  windowMs: number;
+}
+
+/** Caps on what one session may hold or do (see {@link InsuranceBffOptions.sessionLimits}). */
+export interface SessionLimits {
+  /** Event streams one session may hold open on one BFF instance. Default 10. */
+  streams?: number;
+  /** New `Idempotency-Key`s one session may use within `idempotencyTtlMs`. Default 200. */
+  idempotencyKeys?: number;
+  /** Writes (every request but GET) per session. Default 30 per 60 s. */
+  writes?: RateWindow;
+}
+
+/** Limits on asking an advisor to call (schedule call and call me now). */
+export interface AdvisorCallLimits {
+  /** Per session, across its loans. Default 3 per hour. */
+  perSession?: RateWindow;
+  /** Per phone number called, across sessions and loans. Default 3 per hour. */
+  perPhone?: RateWindow;
 }
 
 /** Options of `createInsuranceBff`. Only `client`, `getSession` and `authorize` are required. */
@@ -32,8 +69,53 @@ export interface InsuranceBffOptions<S extends { id: string }> {
    * browser cannot learn which ids exist. Required: the BFF refuses to start without it.
    */
   authorize(ctx: BffAuthorizeContext<S>): boolean | Promise<boolean>;
-  /** Called after a loan application is created, to bind it to the session that created it. */
+  /**
+   * Called after a loan application is created, to bind it to the session that created it. It
+   * runs even when the browser went away before the answer came (the outcome of a write belongs
+   * to its `Idempotency-Key`), and again if it failed; make it idempotent (keyed by `loan.id`).
+   */
   onLoanCreated?(ctx: { session: S; loan: Loan; request: Request }): void | Promise<void>;
+  /**
+   * Completes a loan application server-side before it is sent: fill or override what your own
+   * records know (the loan number, the loan officer, the property) so the borrower never types
+   * it, and set `externalId` from your records if you want events to name it. `input` is the
+   * browser's application, already validated, without `externalId` (never taken from a
+   * browser). Return the application to send; it is validated again (a mistake is logged and
+   * answered 500). Throw a `ValidationError` to refuse it with field issues. Without an
+   * `externalId` the BFF assigns a unique one per application.
+   */
+  prepareApplication?(ctx: {
+    session: S;
+    input: LoanApplicationRequest;
+    request: Request;
+  }): LoanApplicationRequest | Promise<LoanApplicationRequest>;
+  /**
+   * Called once when a policy is tied to exactly one loan application (from its event), so you
+   * can keep the link in your own records and decide `getPolicy` from them in `authorize`. The
+   * BFF keeps links for `linkRetentionMs`. A throw fails the webhook delivery, which the
+   * service retries.
+   */
+  onPolicyLinked?(link: PolicyLink): void | Promise<void>;
+  /** How long the BFF keeps the links from external ids and policies to loans. Default 400 days. */
+  linkRetentionMs?: number;
+  /**
+   * The key a client's share of the partner's rate budget is counted under. Default: the
+   * session id. Return a user id when one person may hold several sessions, or the client's
+   * address when sessions are cheap to mint (an anonymous portal), so that opening more
+   * sessions does not buy a bigger share.
+   */
+  fairnessKey?(ctx: BffFairnessContext<S>): string | Promise<string>;
+  /** Each fairness key's share of the rate-limited operations. Default 20 per 60 s. */
+  fairShare?: RateWindow;
+  /** Caps per session: open event streams, idempotency records, writes per minute. */
+  sessionLimits?: SessionLimits;
+  /** Limits on advisor calls per session and per phone number (on top of the per-loan one). */
+  advisorCalls?: AdvisorCallLimits;
+  /**
+   * How often an open event stream checks that its session is still signed in and allowed the
+   * loan (`getSession`, `authorize`); it ends when not. Default 10 000 ms.
+   */
+  sessionCheckMs?: number;
   /** Path the BFF answers under. Default `/api/insurance`. */
   basePath?: string;
   /** Shared state (idempotency, throttles, consents). Default: an in-memory store. */
@@ -46,8 +128,8 @@ export interface InsuranceBffOptions<S extends { id: string }> {
   allowedOrigins?: readonly string[];
   /** Largest accepted request body in bytes. Default 64 KiB. */
   maxBodyBytes?: number;
-  /** Per-session share of the rate-limited operations. Default 20 per 60 s. */
-  sessionRateLimit?: { limit: number; windowMs: number };
+  /** @deprecated Use `fairShare` (the share is per fairness key, the session by default). */
+  sessionRateLimit?: RateWindow;
   /** One call me now per loan per this many ms. Default 60 000. */
   callMeNowThrottleMs?: number;
   /** How long a loan read is reused. Default 5 000 ms; events for the loan drop it sooner. */
@@ -57,10 +139,17 @@ export interface InsuranceBffOptions<S extends { id: string }> {
   /** Interval of server-sent-event heartbeats. Default 15 000 ms. */
   heartbeatMs?: number;
   /**
-   * Hosts document URLs may point to. Whatever it holds, only `https:` URLs (plain `http:` only
-   * for loopback hosts) reach the browser.
+   * Hosts document URLs may point to, besides the service's own host (from `client.baseUrl`).
+   * Whatever it holds, only `https:` URLs without credentials (plain `http:` only for loopback
+   * hosts) reach the browser; a dropped link is logged with its host, so you know what to add.
    */
   documentHosts?: readonly string[];
+  /**
+   * Fields of service answers the browser may receive besides those the library knows, per
+   * operation, as dotted paths (arrays are transparent): `{ getQuoteDisplay: ['quotes.rating'] }`.
+   * Everything else a service answer carries is dropped.
+   */
+  exposeFields?: Partial<Record<BffOperationName, readonly string[]>>;
   /** Default: `console`. */
   logger?: BffLogger;
 }
@@ -71,6 +160,11 @@ export interface InsuranceBff {
   handler(request: Request): Promise<Response>;
   /** The event relay: hand it to the webhook receiver so its events reach browsers. */
   readonly relay: EventRelay;
+  /**
+   * Ends the session's open event streams on every BFF instance sharing the store (call it when
+   * the session signs out). Streams also end by themselves within `sessionCheckMs`.
+   */
+  endSessionStreams(sessionId: string): Promise<void>;
   /** Ends open event streams and stops listening to the relay. */
   close(): Promise<void>;
 }

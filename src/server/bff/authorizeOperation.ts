@@ -13,16 +13,18 @@ export interface AuthorizeDeps<S extends { id: string }> {
 
 /** The loan (and policy) a request was authorized for. */
 export interface AuthorizedIds {
-  loanId?: string;
+  /** The loan; `null` for a policy the BFF holds no link for (the host vouched for it). */
+  loanId?: string | null;
   policyId?: string;
 }
 
 /**
  * Object-level authorization, decided on the path before any upstream call: the host's
- * `authorize` for the loan; for a policy, for the loan the relay learned it belongs to (a
- * policy no event named is unknown). A refusal is a 404 like a missing loan, so a browser cannot
- * probe which ids exist, and an audit line (without bodies, and with the session id hashed,
- * since hosts often use the session token as its id).
+ * `authorize` for the loan; for a policy, with the loan the relay tied it to, or `loanId: null`
+ * when there is no such link (its event named no single application, or the link is gone), so
+ * only a host that knows the policy from its own records lets it through. A refusal is a 404
+ * like a missing loan, so a browser cannot probe which ids exist, and an audit line (without
+ * bodies, and with the session id hashed, since hosts often use the session token as its id).
  *
  * @throws {NotFoundError} when refused.
  */
@@ -36,14 +38,14 @@ export async function authorizeOperation<S extends { id: string }>(
   const ids: AuthorizedIds = {};
   if (params.policyId !== undefined) {
     ids.policyId = params.policyId;
-    const loanId = await deps.relay.policyLoan(params.policyId);
-    if (loanId === null) return refuse(deps, session, route, 'unknown_policy');
-    ids.loanId = loanId;
+    ids.loanId = await deps.relay.policyLoan(params.policyId);
   } else if (params.loanId !== undefined) {
     ids.loanId = params.loanId;
   }
   const allowed = await deps.authorize({ session, operation: name, ...ids, request });
-  if (allowed !== true) return refuse(deps, session, route, 'not_authorized');
+  if (allowed !== true) {
+    return refuse(deps, session, route, ids.loanId === null ? 'unlinked_policy' : 'not_authorized');
+  }
   return ids;
 }
 

@@ -1,15 +1,24 @@
 import { DEFAULT_BFF_BASE_PATH, DEFAULT_CSRF_HEADER } from '../../core/operations.js';
 
-const DAY_MS = 24 * 3600 * 1000;
+const MINUTE_MS = 60_000;
+const HOUR_MS = 60 * MINUTE_MS;
+const DAY_MS = 24 * HOUR_MS;
 
 /** The defaults of `createInsuranceBff`'s options (see `InsuranceBffOptions`). */
 export const BFF_DEFAULTS = {
   basePath: DEFAULT_BFF_BASE_PATH,
   csrfHeader: DEFAULT_CSRF_HEADER,
   maxBodyBytes: 64 * 1024,
-  sessionRateLimit: { limit: 20, windowMs: 60_000 },
-  callMeNowThrottleMs: 60_000,
+  fairShare: { limit: 20, windowMs: MINUTE_MS },
+  sessionLimits: { streams: 10, idempotencyKeys: 200, writes: { limit: 30, windowMs: MINUTE_MS } },
+  advisorCalls: {
+    perSession: { limit: 3, windowMs: HOUR_MS },
+    perPhone: { limit: 3, windowMs: HOUR_MS },
+  },
+  callMeNowThrottleMs: MINUTE_MS,
   loanCacheTtlMs: 5_000,
   idempotencyTtlMs: DAY_MS,
+  linkRetentionMs: 400 * DAY_MS,
   heartbeatMs: 15_000,
+  sessionCheckMs: 10_000,
 } as const;

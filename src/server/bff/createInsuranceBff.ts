@@ -1,27 +1,31 @@
+import { toErrorBody } from '../../core/errors/errorBody.js';
+import { OutcomeUnknownError } from '../../core/errors/OutcomeUnknownError.js';
 import { trimBasePath } from '../../core/operations.js';
 import { consoleLogger } from '../consoleLogger.js';
 import { createEventRelay } from '../events/createEventRelay.js';
 import { createMemoryStore } from '../store/createMemoryStore.js';
 import type { BffContext } from './BffContext.js';
 import { BFF_DEFAULTS } from './bffDefaults.js';
-import { createCallThrottle } from './createCallThrottle.js';
-import { createConsentBook } from './createConsentBook.js';
-import { createIdempotencyGuard } from './createIdempotencyGuard.js';
+import { createAdvisorCallGuard } from './createAdvisorCallGuard.js';
+import { createConsentBook, TCPA_CONSENT_TTL_MS } from './createConsentBook.js';
 import { createLoanCache } from './createLoanCache.js';
-import { followLoanEvents } from './followLoanEvents.js';
+import { createStreamRegistry, sessionHash } from './createStreamRegistry.js';
+import { createWriteJournal } from './createWriteJournal.js';
 import { handleBffRequest } from './handleBffRequest.js';
 import type { InsuranceBff, InsuranceBffOptions } from './InsuranceBffOptions.js';
+import { jsonResult } from './jsonResult.js';
+import { keepSubscribed } from './keepSubscribed.js';
+import { resolveBffLimits } from './resolveBffLimits.js';
+
+/** Where a session's end is announced to every instance (the message: the session's hash). */
+const SESSION_ENDED_CHANNEL = 'lir:session-ended';
 
 function fail(message: string): never {
   throw new TypeError(`createInsuranceBff: ${message}`);
 }
 
-function positive(name: string, value: number | undefined, fallback: number, allowZero = false) {
-  if (value === undefined) return fallback;
-  if (!Number.isFinite(value) || value < 0 || (value === 0 && !allowZero)) {
-    fail(`${name} must be a positive number`);
-  }
-  return value;
+function optionalFunction(name: string, value: unknown) {
+  if (value !== undefined && typeof value !== 'function') fail(`${name} must be a function`);
 }
 
 function checkOrigins(origins: readonly string[] | undefined): readonly string[] {
@@ -50,6 +54,13 @@ function checkBasePath(basePath: string): string {
   return trimmed;
 }
 
+// Document links are signed bearer URLs: by default only the service's own host may serve them.
+function documentHostsOf(baseUrl: string | undefined, extra: readonly string[] = []): string[] {
+  const hosts = extra.map((h) => h.toLowerCase());
+  if (baseUrl !== undefined) hosts.unshift(new URL(baseUrl).hostname.toLowerCase());
+  return [...new Set(hosts)];
+}
+
 /**
  * Creates the backend-for-frontend that browsers call instead of the service: a web-standard
  * `handler(Request) → Response` that serves only the operation table's BFF routes, checks the
@@ -58,7 +69,11 @@ function checkBasePath(basePath: string): string {
  * proxy: no path, query, header or unknown body field of the browser reaches the service.
  *
  * It also streams each loan's events (server-sent events, or JSON polling) from `relay`, which
- * the webhook receiver publishes to, and keeps a short per-loan cache of loan reads.
+ * the webhook receiver publishes to, and keeps a short per-loan cache of loan reads. A write
+ * with an `Idempotency-Key` runs at most once, and its outcome (even one that arrives after the
+ * browser left, or an unknown one) belongs to the key. Each client gets a bounded share of the
+ * partner's rate budget (`fairnessKey`, `fairShare`), each session bounded streams, keys and
+ * writes (`sessionLimits`), and advisor calls are limited per loan, session and phone number.
  *
  * @throws {TypeError} without `getSession` or `authorize`, or with an invalid option.
  *
@@ -66,8 +81,13 @@ function checkBasePath(basePath: string): string {
  * const bff = createInsuranceBff({
  *   client: createServiceClient({ baseUrl, clientId, clientSecret }),
  *   getSession: (request) => sessions.fromCookie(request.headers.get('cookie')),
- *   authorize: ({ session, loanId }) => loanId === undefined || session.loanIds.has(loanId),
- *   onLoanCreated: ({ session, loan }) => session.loanIds.add(loan.id),
+ *   authorize: ({ session, operation, loanId, policyId }) => {
+ *     if (operation === 'submitLoanApplication') return true; // any signed-in borrower may apply
+ *     if (loanId) return db.loanBelongsTo(loanId, session.userId);
+ *     return policyId !== undefined && db.policyBelongsTo(policyId, session.userId);
+ *   },
+ *   onLoanCreated: ({ session, loan }) => db.bindLoan(loan.id, session.userId),
+ *   fairnessKey: ({ session }) => session.userId,
  * });
  * // Next.js app router: app/api/insurance/[...path]/route.ts
  * export const GET = bff.handler;
@@ -84,6 +104,12 @@ export function createInsuranceBff<S extends { id: string }>(
     fail('authorize is required: without it any session could reach any loan');
   }
   if (!options.client || typeof options.client.call !== 'function') fail('client is required');
+  for (const name of ['onLoanCreated', 'prepareApplication', 'onPolicyLinked', 'fairnessKey']) {
+    optionalFunction(name, options[name as keyof InsuranceBffOptions<S>]);
+  }
+  if (options.relay && (options.onPolicyLinked || options.linkRetentionMs !== undefined)) {
+    fail('onPolicyLinked and linkRetentionMs configure the relay: pass them to createEventRelay');
+  }
   const csrfHeader = options.csrfHeader ?? BFF_DEFAULTS.csrfHeader;
   if (
     !/^[A-Za-z0-9-]{1,64}$/.test(csrfHeader.name) ||
@@ -91,31 +117,39 @@ export function createInsuranceBff<S extends { id: string }>(
   ) {
     fail('csrfHeader needs a header name and a visible ASCII value');
   }
-  const rate = options.sessionRateLimit ?? BFF_DEFAULTS.sessionRateLimit;
-  const sessionRateLimit = {
-    limit: Math.floor(
-      positive('sessionRateLimit.limit', rate.limit, BFF_DEFAULTS.sessionRateLimit.limit),
-    ),
-    windowMs: positive(
-      'sessionRateLimit.windowMs',
-      rate.windowMs,
-      BFF_DEFAULTS.sessionRateLimit.windowMs,
-    ),
-  };
+  const limits = resolveBffLimits(options);
 
   const logger = options.logger ?? consoleLogger;
   const store = options.store ?? createMemoryStore();
-  const relay = options.relay ?? createEventRelay({ store });
-  const loanCache = createLoanCache({
-    ttlMs: positive('loanCacheTtlMs', options.loanCacheTtlMs, BFF_DEFAULTS.loanCacheTtlMs, true),
-  });
+  const relay =
+    options.relay ??
+    createEventRelay({
+      store,
+      logger,
+      linkRetentionMs: options.linkRetentionMs ?? BFF_DEFAULTS.linkRetentionMs,
+      ...(options.onPolicyLinked ? { onPolicyLinked: options.onPolicyLinked } : {}),
+    });
+  const loanCache = createLoanCache({ ttlMs: limits.loanCacheTtlMs });
+  const streams = createStreamRegistry(limits.streamsPerSession);
   // A loan's cached copy goes stale the moment an event about it arrives (from any instance).
-  const following = followLoanEvents({
-    relay,
-    onEvent: (entry) => loanCache.invalidate(entry.event.loanId),
+  const following = keepSubscribed({
+    subscribe: (onInterrupted) =>
+      relay.subscribeAll((entry) => loanCache.invalidate(entry.event.loanId), { onInterrupted }),
     // Missed events may have changed any loan: forget every copy.
     onGap: () => loanCache.clear(),
     logger,
+    what: 'loan events',
+  });
+  // A session that ended on another instance ends its streams here too.
+  const sessionsEnding = keepSubscribed({
+    subscribe: (onInterrupted) =>
+      store.subscribe(SESSION_ENDED_CHANNEL, (hash) => streams.endSession(hash), {
+        onInterrupted,
+      }),
+    // Streams check their session every sessionCheckMs anyway: a missed message ends them later.
+    onGap: () => undefined,
+    logger,
+    what: 'ended sessions',
   });
 
   const ctx: BffContext<S> = {
@@ -123,40 +157,59 @@ export function createInsuranceBff<S extends { id: string }>(
     getSession: options.getSession,
     authorize: options.authorize,
     onLoanCreated: options.onLoanCreated,
+    prepareApplication: options.prepareApplication,
+    fairnessKey: options.fairnessKey ?? (({ session }) => `session:${session.id}`),
     basePath: checkBasePath(options.basePath ?? BFF_DEFAULTS.basePath),
     store,
     relay,
     csrfHeader: { ...csrfHeader },
     allowedOrigins: checkOrigins(options.allowedOrigins),
-    maxBodyBytes: positive('maxBodyBytes', options.maxBodyBytes, BFF_DEFAULTS.maxBodyBytes),
-    sessionRateLimit,
-    heartbeatMs: positive('heartbeatMs', options.heartbeatMs, BFF_DEFAULTS.heartbeatMs),
-    documentHosts: options.documentHosts ? [...options.documentHosts] : undefined,
+    maxBodyBytes: limits.maxBodyBytes,
+    fairShare: limits.fairShare,
+    sessionWrites: limits.sessionWrites,
+    heartbeatMs: limits.heartbeatMs,
+    sessionCheckMs: limits.sessionCheckMs,
+    documentHosts: documentHostsOf(options.client.baseUrl, options.documentHosts),
+    exposeFields: { ...options.exposeFields },
     logger,
-    idempotency: createIdempotencyGuard({
+    journal: createWriteJournal({
       store,
-      ttlMs: positive('idempotencyTtlMs', options.idempotencyTtlMs, BFF_DEFAULTS.idempotencyTtlMs),
+      ttlMs: limits.idempotencyTtlMs,
+      keysPerSession: limits.idempotencyKeysPerSession,
+      unknownOutcome: () => jsonResult(toErrorBody(new OutcomeUnknownError()), 502),
+      logger,
     }),
     loanCache,
     consents: createConsentBook(store),
-    callThrottle: createCallThrottle(
+    advisorCalls: createAdvisorCallGuard({
       store,
-      positive(
-        'callMeNowThrottleMs',
-        options.callMeNowThrottleMs,
-        BFF_DEFAULTS.callMeNowThrottleMs,
-      ),
-    ),
-    openStreams: new Set(),
+      perLoanMs: limits.callMeNowThrottleMs,
+      perSession: limits.advisorPerSession,
+      perPhone: limits.advisorPerPhone,
+      phoneTtlMs: TCPA_CONSENT_TTL_MS,
+    }),
+    streams,
     followingEvents: following.firstAttempt,
   };
 
   return {
     handler: (request) => handleBffRequest(ctx, request),
     relay,
+    async endSessionStreams(sessionId) {
+      const hash = await sessionHash(sessionId);
+      streams.endSession(hash);
+      try {
+        await store.publish(SESSION_ENDED_CHANNEL, hash);
+      } catch (error) {
+        // Streams on other instances still end at their next session check.
+        logger.error('insurance bff: could not tell other instances a session ended', {
+          error: error instanceof Error ? error.message : String(error),
+        });
+      }
+    },
     async close() {
-      for (const stop of [...ctx.openStreams]) stop();
-      await following.stop();
+      streams.endAll();
+      await Promise.all([following.stop(), sessionsEnding.stop()]);
     },
   };
 }

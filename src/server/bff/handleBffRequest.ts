@@ -1,4 +1,4 @@
-import { ValidationError } from '../../core/errors/ValidationError.js';
+import { RateLimitedError } from '../../core/errors/RateLimitedError.js';
 import type { OperationDefinition } from '../../core/operations.js';
 import { operations } from '../../core/operations.js';
 import { isJsonContentType } from '../http/isJsonContentType.js';
@@ -7,15 +7,16 @@ import type { BffContext } from './BffContext.js';
 import { canonicalJson } from './canonicalJson.js';
 import { checkRequestOrigin } from './checkRequestOrigin.js';
 import { corsHeaders } from './corsHeaders.js';
-import type { StoredResult } from './createIdempotencyGuard.js';
+import { sessionHash } from './createStreamRegistry.js';
+import type { StoredResult } from './createWriteJournal.js';
 import { errorToResponse } from './errorToResponse.js';
 import { HttpRefusal } from './HttpRefusal.js';
+import type { OperationRequest } from './OperationRequest.js';
 import { parseIdempotencyKey } from './parseIdempotencyKey.js';
 import { preflightResponse } from './preflightResponse.js';
 import { prepareInput } from './prepareInput.js';
 import { readJsonBody } from './readJsonBody.js';
 import { notFound, resolveRoute, stripBasePath } from './resolveRoute.js';
-import type { OperationRequest } from './runOperation.js';
 import { runOperation } from './runOperation.js';
 import { securityHeaders } from './securityHeaders.js';
 import { sha256Hex } from './sha256Hex.js';
@@ -28,8 +29,8 @@ interface Progress {
 /**
  * Answers one browser request, in an order where every refusal comes before anything it guards:
  * route (404/405/400) → query → cross-site and CSRF (403) → session (401) → authorization (404)
- * → idempotency key format → body (415/413/400) → idempotency claim (replay/409/422) → the
- * operation. Every response, refusals and event streams included, gets the security headers.
+ * → the session's writes per window (429) → idempotency key format → body (415/413/400) → the
+ * operation (a keyed write through the write journal: replay, wait, 409 or 422). Every response, refusals and event streams included, gets the security headers.
  */
 export async function handleBffRequest<S extends { id: string }>(
   ctx: BffContext<S>,
@@ -84,6 +85,7 @@ async function answer<S extends { id: string }>(
   const ids = await authorizeOperation(ctx, session, route, request);
 
   const row: OperationDefinition = operations[route.name];
+  if (request.method !== 'GET') await takeWriteSlot(ctx, session.id);
   const keyHeader = request.headers.get('idempotency-key');
   // Non-idempotent writes only: a GET, PUT or close repeats harmlessly without a key.
   const key =
@@ -98,7 +100,7 @@ async function answer<S extends { id: string }>(
       maxBytes: ctx.maxBodyBytes,
       optional: row.optionalBody,
     });
-    input = await prepareInput(row, raw, route.params);
+    input = await prepareInput(row, raw, route.params, ctx.logger);
   } else if (request.method !== 'GET') {
     // No body is read here, but a form or text post is still not ours to accept.
     const type = request.headers.get('content-type');
@@ -108,46 +110,35 @@ async function answer<S extends { id: string }>(
   }
 
   const op: OperationRequest<S> = { route, ids, input, session, request, url };
-  if (key === null) return runOperation(ctx, op);
-
-  const fingerprint = await sha256Hex(
-    `${request.method}\n${route.path}\n${raw === undefined ? '' : canonicalJson(raw)}`,
-  );
-  const start = await ctx.idempotency.begin(
-    { sessionId: session.id, operation: route.name, key },
-    fingerprint,
-  );
-  if (start.kind === 'replay') return replay(start.result);
-
-  let result: Response;
-  let keep: boolean;
-  try {
-    result = await runOperation(ctx, op);
-    keep = result.ok;
-  } catch (error) {
-    result = errorToResponse(error, {
-      logger: ctx.logger,
-      operation: route.name,
-      aborted: request.signal.aborted,
-    });
-    // The service refused the input itself: the same request would be refused again. Anything
-    // else (429, 5xx, a timeout) may pass on a retry, which must be able to run.
-    keep = error instanceof ValidationError;
+  if (key !== null) {
+    const body = raw === undefined ? '' : canonicalJson(raw);
+    op.idempotency = {
+      key,
+      fingerprint: await sha256Hex(`${request.method}\n${route.path}\n${body}`),
+    };
   }
-  if (keep) {
-    await start.claim.complete({
-      status: result.status,
-      body: await result.clone().text(),
-      contentType: result.headers.get('content-type'),
-    });
-  } else {
-    await start.claim.release();
-  }
-  return result;
+  const answer = await runOperation(ctx, op);
+  return answer instanceof Response ? answer : responseOf(answer);
 }
 
-function replay(result: StoredResult): Response {
-  const headers: Record<string, string> = { 'Idempotent-Replayed': 'true' };
+/** Spends one of the session's writes of the window (every request but GET counts). */
+async function takeWriteSlot<S extends { id: string }>(ctx: BffContext<S>, sessionId: string) {
+  const { limit, windowMs } = ctx.sessionWrites;
+  const slot = await ctx.store.acquireSlot(
+    `lir:writes:${await sessionHash(sessionId)}`,
+    limit,
+    windowMs,
+  );
+  if (!slot.acquired) {
+    throw new RateLimitedError(
+      slot.retryInMs,
+      'Too many changes from this session; try again shortly',
+    );
+  }
+}
+
+function responseOf(result: StoredResult): Response {
+  const headers: Record<string, string> = { ...result.headers };
   if (result.contentType) headers['Content-Type'] = result.contentType;
   const empty = result.status === 204 || result.status === 205 || result.status === 304;
   return new Response(empty ? null : result.body, { status: result.status, headers });

@@ -1,68 +1,86 @@
-import { ConsentRequiredError } from '../../core/errors/ConsentRequiredError.js';
 import { InsuranceError } from '../../core/errors/InsuranceError.js';
-import { NetworkError } from '../../core/errors/NetworkError.js';
-import { TimeoutError } from '../../core/errors/TimeoutError.js';
-import { operations } from '../../core/operations.js';
-import type { ConsentRecord } from '../../core/schemas/consentRecord.js';
+import { OutcomeUnknownError } from '../../core/errors/OutcomeUnknownError.js';
+import { ValidationError } from '../../core/errors/ValidationError.js';
 import type { Loan } from '../../core/schemas/loan.js';
-import type { Policy } from '../../core/schemas/policy.js';
-import type { ClientOperationName } from '../client/ServiceClient.js';
-import type { AuthorizedIds } from './authorizeOperation.js';
+import { StoreUnavailableError } from '../store/StoreUnavailableError.js';
 import type { BffContext } from './BffContext.js';
 import { callUpstream } from './callUpstream.js';
-import type { ThrottleSlot } from './createCallThrottle.js';
-import { filterPolicyDocuments } from './filterPolicyDocuments.js';
-import { jsonResponse } from './jsonResponse.js';
+import type { KeyedWrite, SendOutcome, StoredResult } from './createWriteJournal.js';
+import { errorToResponse } from './errorToResponse.js';
+import { jsonResult } from './jsonResult.js';
+import type { OperationRequest } from './OperationRequest.js';
+import type { OperationCall, SentCall } from './operationCall.js';
+import { operationCall } from './operationCall.js';
 import { pollLoanEvents } from './pollLoanEvents.js';
 import { readEventCursor } from './readEventCursor.js';
-import type { ResolvedRoute } from './resolveRoute.js';
 import { streamLoanEvents } from './streamLoanEvents.js';
-import { stripInternalFields } from './stripInternalFields.js';
-import { takeSessionSlot } from './takeSessionSlot.js';
+import { takeFairShare } from './takeFairShare.js';
+import { toBrowserBody } from './toBrowserBody.js';
 
-const isRefusal = (error: unknown) =>
-  error instanceof InsuranceError &&
-  !(error instanceof TimeoutError || error instanceof NetworkError) &&
-  error.status !== undefined &&
-  error.status >= 400 &&
-  error.status < 500;
+/** A response as the write journal keeps it. */
+async function resultOf(response: Response): Promise<StoredResult> {
+  const headers: Record<string, string> = {};
+  const retryAfter = response.headers.get('retry-after');
+  if (retryAfter !== null) headers['Retry-After'] = retryAfter;
+  return {
+    status: response.status,
+    body: await response.text(),
+    contentType: response.headers.get('content-type'),
+    ...(retryAfter === null ? {} : { headers }),
+  };
+}
 
-/** An authorized, validated request, ready to be answered. */
-export interface OperationRequest<S extends { id: string }> {
-  route: ResolvedRoute;
-  ids: AuthorizedIds;
-  /** The cleaned body (the output of the row's input schema), if the row takes one. */
-  input: unknown;
-  session: S;
-  request: Request;
-  url: URL;
+/**
+ * How a failed send counts for its key: an unknown outcome (the service may have done it) and
+ * a refusal of the input itself are final and replayed; anything else means nothing happened
+ * (a limit, a missing consent, the service refusing for now), so a retry must be able to run.
+ * An unexpected failure after the request may have left is taken as unknown.
+ */
+async function outcomeOf<S extends { id: string }>(
+  ctx: BffContext<S>,
+  op: OperationRequest<S>,
+  call: OperationCall,
+  error: unknown,
+): Promise<SendOutcome> {
+  const unknown =
+    error instanceof OutcomeUnknownError ||
+    (call.started && !(error instanceof InsuranceError || error instanceof StoreUnavailableError));
+  const response = errorToResponse(unknown ? new OutcomeUnknownError() : error, {
+    logger: ctx.logger,
+    operation: op.route.name,
+    aborted: false,
+  });
+  const result = await resultOf(response);
+  if (unknown) return { kind: 'final', result, unknown: true };
+  if (error instanceof ValidationError) return { kind: 'final', result };
+  return { kind: 'refused', result };
 }
 
 /**
  * Answers an authorized, validated request: the BFF's own operations (TCPA consent read, loan
- * events) from the store and relay; the others through the service client, with the per-session
- * share, the TCPA gate, the call-me-now throttle, the loan cache and the post-processing their
- * rows need (binding a new loan, remembering a consent, filtering document URLs).
+ * events) from the store and relay; loan reads through the loan cache; everything else through
+ * the service client (see `operationCall`). A write with an `Idempotency-Key` runs through the
+ * write journal, so its outcome belongs to its key.
  */
 export async function runOperation<S extends { id: string }>(
   ctx: BffContext<S>,
   op: OperationRequest<S>,
-): Promise<Response> {
+): Promise<StoredResult | Response> {
   const { route, ids, session, request } = op;
-  const name = route.name;
-  // Every row but submit names a loan (authorization resolved a policy to its loan).
+  // Every row but submit names a loan (authorization resolved a policy to its loan, if linked).
   const loanId = ids.loanId as string;
 
-  switch (name) {
+  switch (route.name) {
     case 'getTcpaConsent': {
       const consent = await ctx.consents.read(loanId);
-      return jsonResponse({ recorded: consent !== null, consent });
+      return jsonResult(toBrowserBody(ctx, route.name, { recorded: consent !== null, consent }));
     }
     case 'loanEvents': {
       const cursor = readEventCursor(request, op.url);
       if (!(request.headers.get('accept') ?? '').includes('text/event-stream')) {
         return pollLoanEvents(ctx.relay, loanId, cursor);
       }
+      const slot = await ctx.streams.add(session.id);
       return streamLoanEvents({
         relay: ctx.relay,
         loanId,
@@ -70,74 +88,50 @@ export async function runOperation<S extends { id: string }>(
         heartbeatMs: ctx.heartbeatMs,
         signal: request.signal,
         logger: ctx.logger,
-        open: ctx.openStreams,
+        slot,
+        checkMs: ctx.sessionCheckMs,
+        async stillAllowed() {
+          const current = await ctx.getSession(request);
+          if (!current || current.id !== session.id) return false;
+          const ask = { session: current, operation: route.name, loanId, request };
+          return (await ctx.authorize(ask)) === true;
+        },
       });
     }
     case 'getLoan': {
       await ctx.followingEvents.catch(() => undefined);
-      // Only a read that will reach the service spends the session's share.
-      if (!ctx.loanCache.has(loanId))
-        await takeSessionSlot(ctx.store, session.id, ctx.sessionRateLimit);
+      // Only a read that will reach the service spends the client's share.
+      if (!ctx.loanCache.has(loanId)) await takeFairShare(ctx, session, request);
       const loan = await ctx.loanCache.get(
         loanId,
         (signal) =>
           callUpstream(ctx.client, 'getLoan', { params: route.params, signal }) as Promise<Loan>,
         request.signal,
       );
-      return jsonResponse(stripInternalFields(loan));
+      return jsonResult(toBrowserBody(ctx, route.name, loan));
     }
   }
 
-  const upstreamName = name as ClientOperationName;
-  const row = operations[upstreamName];
-  if (row.rateLimited) await takeSessionSlot(ctx.store, session.id, ctx.sessionRateLimit);
-  if (row.requiresTcpaConsent && (await ctx.consents.read(loanId)) === null) {
-    throw new ConsentRequiredError('tcpa');
-  }
-  let slot: ThrottleSlot | undefined;
-  if (name === 'callMeNow') slot = await ctx.callThrottle.take(loanId);
-
-  let output: unknown;
-  try {
-    output = await callUpstream(ctx.client, upstreamName, {
-      params: route.params,
-      body: op.input,
-      signal: request.signal,
-    });
-  } catch (error) {
-    // A refusal means no advisor was asked, so the borrower may try again at once; after a
-    // timeout, a lost connection or a 5xx the phone may be ringing already, so the window holds.
-    if (slot && isRefusal(error)) await slot.release();
-    throw error;
-  }
-
-  // A write through the BFF changes what a loan read answers: do not serve the old copy.
-  if (request.method !== 'GET' && ids.loanId !== undefined) ctx.loanCache.invalidate(ids.loanId);
-  switch (name) {
-    case 'submitLoanApplication': {
-      const loan = output as Loan;
-      await ctx.relay.linkExternalId(
-        loan.externalId ?? loan.loanNumber,
-        loan.id,
-        ctx.client.partnerId,
-      );
-      await ctx.onLoanCreated?.({ session, loan, request });
-      return jsonResponse(stripInternalFields(loan), 201);
-    }
-    case 'recordTcpaConsent':
-      await ctx.consents.record(loanId, output as ConsentRecord);
-      break;
-    case 'getPolicy': {
-      const { policy, dropped } = filterPolicyDocuments(output as Policy, ctx.documentHosts);
-      if (dropped > 0) {
-        ctx.logger.warn('insurance bff: unsafe document URLs dropped', {
-          policyId: ids.policyId,
-          dropped,
-        });
+  const call = operationCall(ctx, op);
+  if (!op.idempotency) return call.finish(await call.send());
+  const write: KeyedWrite = {
+    async send() {
+      try {
+        return { kind: 'answered', value: await call.send() };
+      } catch (error) {
+        return outcomeOf(ctx, op, call, error);
       }
-      return jsonResponse(stripInternalFields(policy));
-    }
-  }
-  if (output === undefined) return new Response(null, { status: 204 });
-  return jsonResponse(stripInternalFields(output));
+    },
+    finish: (value) => call.finish(value as SentCall),
+  };
+  const { key, fingerprint } = op.idempotency;
+  const { replayed, ...result } = await ctx.journal.run(
+    { sessionId: session.id, operation: route.name, key },
+    fingerprint,
+    write,
+    request.signal,
+  );
+  return replayed
+    ? { ...result, headers: { ...result.headers, 'Idempotent-Replayed': 'true' } }
+    : result;
 }

@@ -1,6 +1,7 @@
 import { formatSseEvent } from '../../core/formatSseEvent.js';
 import type { RelayedEvent } from '../../core/schemas/loanEvent.js';
 import type { EventRelay } from '../events/createEventRelay.js';
+import type { StreamSlot } from './createStreamRegistry.js';
 import type { BffLogger } from './InsuranceBffOptions.js';
 
 /** Options of {@link streamLoanEvents}. */
@@ -13,8 +14,14 @@ export interface LoanEventStreamOptions {
   /** The request's signal: the browser going away ends the stream. */
   signal: AbortSignal;
   logger: BffLogger;
-  /** Open streams, so `close()` can end them; the stream removes itself when it ends. */
-  open: Set<() => void>;
+  /** The stream's place among its session's streams, so they can be ended together. */
+  slot: StreamSlot;
+  /**
+   * Whether the stream may go on (its session still signed in and allowed the loan), asked
+   * every `checkMs`: a stream ends when its session does, not only when the browser leaves.
+   */
+  stillAllowed(): Promise<boolean>;
+  checkMs: number;
 }
 
 const encoder = new TextEncoder();
@@ -24,10 +31,11 @@ const encoder = new TextEncoder();
  * subscribes before reading the backlog, so no event falls between the two, and skips live
  * events already sent from the backlog. Ending the request or cancelling the stream
  * unsubscribes and stops the heartbeat; so does the store's subscription being interrupted,
- * after which the browser reconnects and resumes from the backlog.
+ * after which the browser reconnects and resumes from the backlog. The stream also ends when
+ * `stillAllowed` says no (or fails: it fails closed), and when its slot is ended.
  */
 export function streamLoanEvents(options: LoanEventStreamOptions): Response {
-  const { relay, loanId, cursor, heartbeatMs, signal, logger, open } = options;
+  const { relay, loanId, cursor, heartbeatMs, signal, logger, slot } = options;
   let stop: () => void = () => undefined;
 
   const body = new ReadableStream<Uint8Array>({
@@ -57,14 +65,23 @@ export function streamLoanEvents(options: LoanEventStreamOptions): Response {
         { onInterrupted: () => stop() },
       );
       const heartbeat = setInterval(() => send(': heartbeat\n\n'), heartbeatMs);
+      const check = setInterval(() => {
+        options.stillAllowed().then(
+          (allowed) => {
+            if (!allowed) stop();
+          },
+          () => stop(),
+        );
+      }, options.checkMs);
       const onAbort = () => stop();
 
       stop = () => {
         if (closed) return;
         closed = true;
         clearInterval(heartbeat);
+        clearInterval(check);
         signal.removeEventListener('abort', onAbort);
-        open.delete(stop);
+        slot.release();
         subscription.then((unsubscribe) => unsubscribe()).catch(() => undefined);
         try {
           controller.close();
@@ -72,7 +89,7 @@ export function streamLoanEvents(options: LoanEventStreamOptions): Response {
           // already cancelled by the reader
         }
       };
-      open.add(stop);
+      slot.bind(stop);
       signal.addEventListener('abort', onAbort, { once: true });
       if (signal.aborted) {
         stop();

@@ -121,14 +121,20 @@ export function createMockBff(options: MockBffOptions = {}): MockBff {
     let body: string | undefined;
     if (row.input) {
       const text = await request.text();
-      if (row.loanIdInBody) {
+      if (row.loanIdInBody || row.serverAssigned.length > 0) {
         let parsed: unknown;
         try {
           parsed = text === '' ? {} : JSON.parse(text);
         } catch {
           return refuse(400, 'invalid_json', 'The body is not valid JSON');
         }
-        body = JSON.stringify({ ...(parsed as object), id: params.loanId });
+        // As the BFF does: what only a server sets (an external id) never comes from a browser.
+        if (parsed && typeof parsed === 'object') {
+          for (const field of row.serverAssigned) delete (parsed as Record<string, unknown>)[field];
+        }
+        body = JSON.stringify(
+          row.loanIdInBody ? { ...(parsed as object), id: params.loanId } : parsed,
+        );
       } else {
         body = text;
       }

@@ -93,7 +93,7 @@ describe('sessions and object-level authorization', () => {
       client: lender === 'L1' ? l1 : l2,
       getSession: () => ({ id: `session_${lender}`, lender }),
       authorize: ({ session, loanId }) =>
-        loanId === undefined || (loansOf[session.lender] ?? []).includes(loanId),
+        loanId === undefined || (!!loanId && (loansOf[session.lender] ?? []).includes(loanId)),
       logger: { warn() {}, error() {} },
     });
     const bffL1 = createInsuranceBff(options('L1'));

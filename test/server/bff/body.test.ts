@@ -36,7 +36,11 @@ describe('request bodies', () => {
     });
     expect(res.status).toBe(201);
     expect(calls).toHaveLength(1);
-    expect(calls[0]?.options.body).toEqual(loanApplication());
+    // What was sent: the schema's fields, plus the external id the BFF assigned (B24).
+    expect(calls[0]?.options.body).toEqual({
+      ...loanApplication(),
+      externalId: expect.stringMatching(/^lir-/),
+    });
     const sent = JSON.stringify(calls[0]?.options.body);
     for (const field of ['partner_id', 'status', 'premium', 'lenderId', 'VIP', 'CLOSED_WON']) {
       expect(sent).not.toContain(field);

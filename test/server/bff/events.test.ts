@@ -3,50 +3,15 @@ import type { RelayedEvent } from '../../../src/core/schemas/loanEvent.js';
 import type { EventRelay } from '../../../src/server/events/createEventRelay.js';
 import { createEventRelay } from '../../../src/server/events/createEventRelay.js';
 import { createMemoryStore } from '../../../src/server/store/createMemoryStore.js';
-import { flush, hasSecurityHeaders, publishEvent, setup } from './helpers.js';
-
-const SSE = { Accept: 'text/event-stream' };
-
-/** Reads a server-sent-event body as text, chunk by chunk. */
-function sseReader(response: Response) {
-  const reader = (response.body as ReadableStream<Uint8Array>).getReader();
-  const decoder = new TextDecoder();
-  let text = '';
-  return {
-    get text() {
-      return text;
-    },
-    /** Reads until `predicate(text)` holds (or the stream ends). */
-    async until(predicate: (text: string) => boolean, maxReads = 50): Promise<string> {
-      for (let i = 0; i < maxReads && !predicate(text); i++) {
-        const { done, value } = await reader.read();
-        if (done) break;
-        text += decoder.decode(value, { stream: true });
-      }
-      return text;
-    },
-    async done(): Promise<boolean> {
-      const { done } = await reader.read();
-      return done;
-    },
-    cancel: () => reader.cancel(),
-  };
-}
-
-/** The events (id, event, data) in a server-sent-event text. */
-function parseSse(text: string) {
-  return text
-    .split('\n\n')
-    .filter((block) => block.includes('data: '))
-    .map((block) => {
-      const field = (name: string) =>
-        block
-          .split('\n')
-          .find((l) => l.startsWith(`${name}: `))
-          ?.slice(name.length + 2);
-      return { id: field('id'), event: field('event'), data: JSON.parse(field('data') ?? 'null') };
-    });
-}
+import {
+  flush,
+  hasSecurityHeaders,
+  parseSse,
+  publishEvent,
+  SSE,
+  setup,
+  sseReader,
+} from './helpers.js';
 
 /** A relay that counts live subscriptions, to see the stream unsubscribe. */
 function countingRelay(): { relay: EventRelay; active: () => number } {
@@ -167,7 +132,8 @@ describe('loan events', () => {
     await sse.until((t) => t.includes('retry'));
     await flush();
     expect(active()).toBe(1);
-    expect(vi.getTimerCount()).toBe(1);
+    // The heartbeat and the session check.
+    expect(vi.getTimerCount()).toBe(2);
     await sse.cancel();
     await flush();
     expect(active()).toBe(0);

@@ -7,7 +7,6 @@ import type {
   ServiceClient,
 } from '../../../src/server/client/ServiceClient.js';
 import type { EventRelay } from '../../../src/server/events/createEventRelay.js';
-import { createEventRelay } from '../../../src/server/events/createEventRelay.js';
 import {
   buildPath,
   errorFromResponse,
@@ -155,15 +154,20 @@ export const cannedResponder: Responder = (name, options) => {
   }
 };
 
-/** A recording fake client answering with `responder` (default: {@link cannedResponder}). */
+/**
+ * A recording fake client answering with `responder` (default: {@link cannedResponder}). Without
+ * `baseUrl` it names no service host, so document links pass only on `documentHosts`.
+ */
 export function createRecordingClient(
   responder: Responder = cannedResponder,
   partnerId?: string,
+  baseUrl?: string,
 ): RecordingClient {
   const calls: RecordedCall[] = [];
   return {
     calls,
     partnerId,
+    ...(baseUrl === undefined ? {} : { baseUrl }),
     async call(name, options) {
       calls.push({ name, options: options as ServiceCallOptions<ClientOperationName> });
       return (await responder(name, options as ServiceCallOptions<ClientOperationName>)) as never;
@@ -174,6 +178,7 @@ export function createRecordingClient(
 /**
  * A {@link ServiceClient} over a sandbox, with no network: takes a token, then maps
  * `call(name, { params, body })` to the sandbox through the operation table's upstream route.
+ * Its `baseUrl` is the sandbox's, so the BFF trusts document links on the sandbox's host.
  */
 export async function createSandboxClient(
   sandbox: SandboxService,
@@ -190,28 +195,32 @@ export async function createSandboxClient(
     }),
   });
   const token = ((await tokenResponse.json()) as { access_token: string }).access_token;
-  return createRecordingClient(async (name, options) => {
-    const row = operations[name];
-    const path = buildPath(row.upstream.path, options.params ?? {});
-    const response = await sandbox.fetch(`${base}${path}`, {
-      method: row.upstream.method,
-      headers: {
-        Authorization: `Bearer ${token}`,
-        ...(options.body === undefined ? {} : { 'Content-Type': 'application/json' }),
-      },
-      ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
-    });
-    const text = await response.text();
-    if (!response.ok) {
-      throw errorFromResponse({
-        status: response.status,
-        body: text,
-        retryAfter: response.headers.get('retry-after'),
+  return createRecordingClient(
+    async (name, options) => {
+      const row = operations[name];
+      const path = buildPath(row.upstream.path, options.params ?? {});
+      const response = await sandbox.fetch(`${base}${path}`, {
+        method: row.upstream.method,
+        headers: {
+          Authorization: `Bearer ${token}`,
+          ...(options.body === undefined ? {} : { 'Content-Type': 'application/json' }),
+        },
+        ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
       });
-    }
-    if (!row.output || response.status === 204) return undefined;
-    return parseResponse(row.output as GenericSchema<unknown, unknown>, JSON.parse(text));
-  });
+      const text = await response.text();
+      if (!response.ok) {
+        throw errorFromResponse({
+          status: response.status,
+          body: text,
+          retryAfter: response.headers.get('retry-after'),
+        });
+      }
+      if (!row.output || response.status === 204) return undefined;
+      return parseResponse(row.output as GenericSchema<unknown, unknown>, JSON.parse(text));
+    },
+    undefined,
+    base,
+  );
 }
 
 /** How a test request is sent. */
@@ -275,6 +284,8 @@ export function createRecordingLogger(): RecordingLogger {
 export type SetupOptions = Partial<InsuranceBffOptions<TestSession>> & {
   responder?: Responder;
   partnerId?: string;
+  /** The fake client's service base URL (its host is where document links may point). */
+  baseUrl?: string;
 };
 
 /** Loans each session owns at the start (the host's own records). */
@@ -286,14 +297,13 @@ export const OWNED: Record<string, readonly string[]> = {
 
 /** A BFF over a recording fake client, with sessions from cookies and loans owned per session. */
 export function setup(options: SetupOptions = {}) {
-  const { responder, partnerId, ...overrides } = options;
+  const { responder, partnerId, baseUrl, ...overrides } = options;
   const client =
     (overrides.client as RecordingClient | undefined) ??
-    createRecordingClient(responder, partnerId);
+    createRecordingClient(responder, partnerId, baseUrl);
   const owned = new Map(Object.entries(OWNED).map(([k, v]) => [k, new Set(v)]));
   const logger = createRecordingLogger();
   const store: Store = overrides.store ?? createMemoryStore();
-  const relay: EventRelay = overrides.relay ?? createEventRelay({ store });
   const authorizeCalls: unknown[] = [];
   const bff = createInsuranceBff<TestSession>({
     client,
@@ -303,7 +313,7 @@ export function setup(options: SetupOptions = {}) {
     },
     authorize: ({ session, operation, loanId, policyId }) => {
       authorizeCalls.push({ session: session.id, operation, loanId, policyId });
-      return loanId === undefined || owned.get(session.id)?.has(loanId) === true;
+      return loanId === undefined || (!!loanId && owned.get(session.id)?.has(loanId) === true);
     },
     onLoanCreated: ({ session, loan }) => {
       owned.get(session.id)?.add(loan.id);
@@ -311,8 +321,9 @@ export function setup(options: SetupOptions = {}) {
     logger,
     ...overrides,
     store,
-    relay,
   });
+  // The BFF's own relay unless the test gives one: it logs to the same logger.
+  const relay: EventRelay = bff.relay;
   const raw = (method: string, path: string, send: SendOptions = {}) =>
     bff.handler(browserRequest(method, path, send));
   const send = async (method: string, path: string, send: SendOptions = {}) =>
@@ -365,6 +376,17 @@ export async function flush(times = 10): Promise<void> {
   for (let i = 0; i < times; i++) await new Promise<void>((r) => setImmediate(r));
 }
 
+/**
+ * Lets the event loop turn until `predicate` holds (hashing and crypto run off the promise
+ * queue, so a fixed number of turns is not enough on a busy machine); throws after `turns`.
+ */
+export async function until(predicate: () => boolean, turns = 10_000): Promise<void> {
+  for (let i = 0; !predicate(); i++) {
+    if (i >= turns) throw new Error('the awaited state never came');
+    await new Promise<void>((r) => setImmediate(r));
+  }
+}
+
 /** The security headers every response must carry. */
 export const SECURITY_HEADERS = {
   'cache-control': 'no-store',
@@ -376,4 +398,48 @@ export const SECURITY_HEADERS = {
 /** Whether every security header is on the response. */
 export function hasSecurityHeaders(headers: Headers): boolean {
   return Object.entries(SECURITY_HEADERS).every(([k, v]) => headers.get(k) === v);
+}
+
+/** The header of a browser asking for server-sent events. */
+export const SSE = { Accept: 'text/event-stream' };
+
+/** Reads a server-sent-event body as text, chunk by chunk. */
+export function sseReader(response: Response) {
+  const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+  const decoder = new TextDecoder();
+  let text = '';
+  return {
+    get text() {
+      return text;
+    },
+    /** Reads until `predicate(text)` holds (or the stream ends). */
+    async until(predicate: (text: string) => boolean, maxReads = 50): Promise<string> {
+      for (let i = 0; i < maxReads && !predicate(text); i++) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        text += decoder.decode(value, { stream: true });
+      }
+      return text;
+    },
+    async done(): Promise<boolean> {
+      const { done } = await reader.read();
+      return done;
+    },
+    cancel: () => reader.cancel(),
+  };
+}
+
+/** The events (id, event, data) in a server-sent-event text. */
+export function parseSse(text: string) {
+  return text
+    .split('\n\n')
+    .filter((block) => block.includes('data: '))
+    .map((block) => {
+      const field = (name: string) =>
+        block
+          .split('\n')
+          .find((l) => l.startsWith(`${name}: `))
+          ?.slice(name.length + 2);
+      return { id: field('id'), event: field('event'), data: JSON.parse(field('data') ?? 'null') };
+    });
 }

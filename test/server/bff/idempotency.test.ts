@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ServiceError, TimeoutError, ValidationError } from '../../../src/server/index.js';
-import { cannedResponder, deferred, flush, loanApplication, setup } from './helpers.js';
+import { cannedResponder, deferred, flush, loanApplication, setup, until } from './helpers.js';
 
 const key = (k: string) => ({ 'Idempotency-Key': k });
 
@@ -38,7 +38,7 @@ describe('Idempotency-Key', () => {
     expect(calls).toHaveLength(1);
   });
 
-  it('U3: a double click (two concurrent submits with one key) makes one upstream call: the second gets 409 while the first runs, then the replay', async () => {
+  it('U3: a double click (two concurrent submits with one key) makes one upstream call: the second waits for the first and gets its answer', async () => {
     const gate = deferred<void>();
     const { send, calls } = setup({
       responder: async (name, options) => {
@@ -47,15 +47,15 @@ describe('Idempotency-Key', () => {
       },
     });
     const first = send('POST', '/loans', { body: loanApplication(), headers: key('click') });
+    await until(() => calls.length === 1);
+    const concurrent = send('POST', '/loans', { body: loanApplication(), headers: key('click') });
     await flush();
-    const concurrent = await send('POST', '/loans', {
-      body: loanApplication(),
-      headers: key('click'),
-    });
-    expect(concurrent.status).toBe(409);
-    expect(concurrent.json.error.code).toBe('idempotency_in_progress');
+    expect(calls).toHaveLength(1);
     gate.resolve();
     expect((await first).status).toBe(201);
+    expect((await concurrent).status).toBe(201);
+    expect((await concurrent).headers.get('idempotent-replayed')).toBe('true');
+    expect((await concurrent).text).toBe((await first).text);
     const after = await send('POST', '/loans', { body: loanApplication(), headers: key('click') });
     expect(after.status).toBe(201);
     expect(after.headers.get('idempotent-replayed')).toBe('true');
@@ -149,7 +149,7 @@ describe('Idempotency-Key', () => {
     expect(calls).toHaveLength(3);
   });
 
-  it('B21: a 5xx or a timeout releases the key, so a retry with the same key runs (once)', async () => {
+  it('B21: a refusal for now (503) or a call that never went out (timeout) releases the key, so a retry with the same key runs (once)', async () => {
     const failures: unknown[] = [new ServiceError(503, 'unavailable', 'down'), new TimeoutError()];
     const { send, calls } = setup({
       responder: (name, options) => {
@@ -195,8 +195,9 @@ describe('Idempotency-Key', () => {
     });
     const replay = await send('POST', '/loans/loan_a1/schedule-call', { body, headers: key('v') });
     expect(upstream.status).toBe(400);
+    // The service's refusal, in the library's words (B36).
     expect(upstream.json.error.issues).toEqual([
-      { path: 'scheduledAt', message: 'Call time must be in the future' },
+      { path: 'scheduledAt', message: 'This value was not accepted' },
     ]);
     expect(replay.status).toBe(400);
     expect(replay.headers.get('idempotent-replayed')).toBe('true');

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { RelayedEvent } from '../../../src/core/schemas/loanEvent.js';
-import { followLoanEvents } from '../../../src/server/bff/followLoanEvents.js';
+import { keepSubscribed } from '../../../src/server/bff/keepSubscribed.js';
 import { createEventRelay } from '../../../src/server/events/createEventRelay.js';
 import { createMemoryStore } from '../../../src/server/store/createMemoryStore.js';
 import type { Store, SubscribeOptions } from '../../../src/server/store/Store.js';
@@ -116,7 +116,7 @@ describe('the BFF while the store is down', () => {
   });
 });
 
-describe('followLoanEvents', () => {
+describe('keepSubscribed', () => {
   it('keeps trying to subscribe while the store is down, reporting a gap, then follows events', async () => {
     vi.useFakeTimers();
     try {
@@ -125,11 +125,11 @@ describe('followLoanEvents', () => {
       const seen: RelayedEvent[] = [];
       const gaps = vi.fn();
       const logger = { warn: vi.fn(), error: vi.fn() };
-      const follower = followLoanEvents({
-        relay,
-        onEvent: (e) => seen.push(e),
+      const follower = keepSubscribed({
+        subscribe: (onInterrupted) => relay.subscribeAll((e) => seen.push(e), { onInterrupted }),
         onGap: gaps,
         logger,
+        what: 'loan events',
         retryDelayMs: () => 1_000,
       });
       await follower.firstAttempt;

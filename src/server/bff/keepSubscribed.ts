@@ -1,20 +1,20 @@
-import type { RelayedEvent } from '../../core/schemas/loanEvent.js';
-import type { EventRelay } from '../events/createEventRelay.js';
 import type { BffLogger } from './InsuranceBffOptions.js';
 
-/** Options of {@link followLoanEvents}. */
-export interface FollowLoanEventsOptions {
-  relay: EventRelay;
-  onEvent: (entry: RelayedEvent) => void;
-  /** Events may have been missed: while not subscribed, and when the subscription is interrupted. */
+/** Options of {@link keepSubscribed}. */
+export interface KeepSubscribedOptions {
+  /** Subscribes; resolves to the unsubscribe function. `onInterrupted` reports a gap. */
+  subscribe(onInterrupted: () => void): Promise<() => Promise<void>>;
+  /** Messages may have been missed: while not subscribed, and when the subscription is interrupted. */
   onGap: () => void;
   logger: BffLogger;
+  /** What is followed, for the log line (`loan events`). */
+  what: string;
   /** Waits between attempts to subscribe. Default: 1 s doubling up to 30 s. */
   retryDelayMs?: (attempt: number) => number;
 }
 
-/** A subscription to every loan's events that keeps trying until it holds. */
-export interface LoanEventsFollower {
+/** A subscription that keeps trying until it holds. */
+export interface Subscription {
   /** Settles once the first attempt to subscribe settled (either way). */
   firstAttempt: Promise<void>;
   /** Unsubscribes, and stops trying. */
@@ -24,12 +24,12 @@ export interface LoanEventsFollower {
 const defaultDelay = (attempt: number) => Math.min(30_000, 1_000 * 2 ** attempt);
 
 /**
- * Subscribes to every loan's events through the relay, retrying with backoff when the store
- * cannot subscribe (a shared store unreachable at start), so a BFF started during a store outage
- * still follows events once the store is back.
+ * Subscribes to a channel of the store, retrying with backoff when the store cannot subscribe
+ * (a shared store unreachable at start), so a BFF started during a store outage still follows
+ * it once the store is back.
  */
-export function followLoanEvents(options: FollowLoanEventsOptions): LoanEventsFollower {
-  const { relay, onEvent, onGap, logger } = options;
+export function keepSubscribed(options: KeepSubscribedOptions): Subscription {
+  const { onGap, logger } = options;
   const delay = options.retryDelayMs ?? defaultDelay;
   let stopped = false;
   let unsubscribe: (() => Promise<void>) | undefined;
@@ -41,12 +41,12 @@ export function followLoanEvents(options: FollowLoanEventsOptions): LoanEventsFo
 
   const attempt = async (n: number) => {
     try {
-      const off = await relay.subscribeAll(onEvent, { onInterrupted: onGap });
+      const off = await options.subscribe(onGap);
       if (stopped) await off().catch(() => undefined);
       else unsubscribe = off;
     } catch (error) {
       if (n === 0) {
-        logger.error('insurance bff: cannot follow loan events yet; retrying', {
+        logger.error(`insurance bff: cannot follow ${options.what} yet; retrying`, {
           error: error instanceof Error ? error.message : String(error),
         });
       }
