@@ -8,7 +8,7 @@ import type { TLSSocket } from 'node:tls';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { createServer as createViteServer } from 'vite';
-import type { Loan } from '../src/server/index.js';
+import type { BasicAuthCredentials, Loan } from '../src/server/index.js';
 import {
   createInsuranceBff,
   createMemoryStore,
@@ -25,6 +25,10 @@ const API = DEFAULT_BFF_BASE_PATH;
 const WEBHOOK_PATH = '/webhooks/insurance';
 const COOKIE = 'lir_demo_session';
 const HOST = '127.0.0.1';
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const SESSION_IDLE_MS = 12 * HOUR;
+const MINT_WINDOW_MS = 10 * MINUTE;
 const demoRoot = fileURLToPath(new URL('.', import.meta.url));
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 
@@ -39,14 +43,22 @@ function intFromEnv(name: string, fallback: number, min: number, max: number): n
   return value;
 }
 
+/** A value nobody can guess, for this run only. */
+const fresh = (bytes: number) => randomBytes(bytes).toString('base64url');
+
 const port = intFromEnv('PORT', 5173, 0, 65535);
 const quoteDelayMs = intFromEnv('DEMO_QUOTE_DELAY_MS', 8000, 0, 600_000);
+const sessionsPerAddress = intFromEnv('DEMO_SESSIONS_PER_ADDRESS', 20, 1, 100_000);
 const serviceBaseUrl = process.env.SERVICE_BASE_URL || undefined;
 
-// The service: a real one named by the environment, or the sandbox on its own port.
+// The service: a real one named by the environment, or the sandbox on its own port. The sandbox
+// gets credentials made up for this run, not its published defaults: the client secret is also
+// the key webhooks are signed with, so a known one would let anyone push events to the portal.
 let sandboxServer: SandboxServer | undefined;
 let credentials: { clientId: string; clientSecret: string; partnerId?: string | undefined };
 let baseUrl: string;
+let webhookSecret: string;
+let webhookBasicAuth: BasicAuthCredentials | undefined;
 if (serviceBaseUrl) {
   const clientId = process.env.SERVICE_CLIENT_ID;
   const clientSecret = process.env.SERVICE_CLIENT_SECRET;
@@ -54,31 +66,79 @@ if (serviceBaseUrl) {
     console.error('SERVICE_BASE_URL needs SERVICE_CLIENT_ID and SERVICE_CLIENT_SECRET too');
     process.exit(2);
   }
+  const username = process.env.WEBHOOK_BASIC_AUTH_USERNAME || undefined;
+  const password = process.env.WEBHOOK_BASIC_AUTH_PASSWORD || undefined;
+  if ((username === undefined) !== (password === undefined)) {
+    console.error('WEBHOOK_BASIC_AUTH_USERNAME and WEBHOOK_BASIC_AUTH_PASSWORD go together');
+    process.exit(2);
+  }
   credentials = { clientId, clientSecret, partnerId: process.env.SERVICE_PARTNER_ID || undefined };
   baseUrl = serviceBaseUrl;
+  webhookSecret = process.env.WEBHOOK_SECRET || clientSecret;
+  webhookBasicAuth = username && password ? { username, password } : undefined;
 } else {
-  sandboxServer = await startSandboxServer({ port: 0, hostname: HOST, quoteDelayMs });
-  const client = sandboxServer.sandbox.clients[0];
-  if (!client) throw new Error('the sandbox has no client');
-  credentials = { clientId: client.clientId, clientSecret: client.clientSecret };
+  // SERVICE_CLIENT_ID / SERVICE_CLIENT_SECRET, when set, are the sandbox's credentials instead
+  // (a test that looks for the secret in browser traffic needs to know it).
+  credentials = {
+    clientId: process.env.SERVICE_CLIENT_ID || `demo_${randomBytes(6).toString('hex')}`,
+    clientSecret: process.env.SERVICE_CLIENT_SECRET || fresh(32),
+  };
+  sandboxServer = await startSandboxServer({
+    port: 0,
+    hostname: HOST,
+    quoteDelayMs,
+    clients: [credentials],
+  });
   baseUrl = sandboxServer.baseUrl;
+  webhookSecret = credentials.clientSecret;
+  webhookBasicAuth = { username: `hooks_${randomBytes(6).toString('hex')}`, password: fresh(24) };
 }
 
-// Sessions: a random id in an HttpOnly cookie, set on the first page load. A loan belongs to
-// the session that created it.
+// Sessions: a random id in an HttpOnly cookie, minted on a page load without one. A loan belongs
+// to the session that created it. Anyone can mint sessions, so each remembers the address that
+// minted it: the partner's rate budget is shared per address (fairnessKey), and one address may
+// mint only `sessionsPerAddress` per 10 minutes. Idle sessions and old counts are swept.
 interface DemoSession {
   id: string;
+  address: string;
 }
-const sessions = new Set<string>();
+const sessions = new Map<string, { address: string; lastSeen: number }>();
+/** Per address, when it minted each session of the current window. */
+const mints = new Map<string, number[]>();
 const loanOwners = new Map<string, string>();
 
-function readSessionId(cookieHeader: string | null | undefined): string | undefined {
+function findSession(cookieHeader: string | null | undefined): DemoSession | null {
   for (const part of (cookieHeader ?? '').split(';')) {
-    const [name, value] = part.trim().split('=');
-    if (name === COOKIE && value && sessions.has(value)) return value;
+    const [name, id] = part.trim().split('=');
+    if (name !== COOKIE || !id) continue;
+    const record = sessions.get(id);
+    const now = Date.now();
+    if (!record || now - record.lastSeen >= SESSION_IDLE_MS) return null;
+    record.lastSeen = now;
+    return { id, address: record.address };
   }
-  return undefined;
+  return null;
 }
+
+function recentMints(address: string, now: number): number[] {
+  return (mints.get(address) ?? []).filter((at) => at > now - MINT_WINDOW_MS);
+}
+
+function sweepSessions() {
+  const now = Date.now();
+  for (const [id, { lastSeen }] of sessions) {
+    if (now - lastSeen >= SESSION_IDLE_MS) sessions.delete(id);
+  }
+  for (const [loanId, owner] of loanOwners) {
+    if (!sessions.has(owner)) loanOwners.delete(loanId);
+  }
+  for (const address of mints.keys()) {
+    const recent = recentMints(address, now);
+    if (recent.length > 0) mints.set(address, recent);
+    else mints.delete(address);
+  }
+}
+setInterval(sweepSessions, MINT_WINDOW_MS).unref();
 
 // REDIS_URL: keep the token, rate budget, de-duplication and events in Redis (as several
 // instances would) instead of this process's memory.
@@ -91,36 +151,64 @@ const bff = createInsuranceBff<DemoSession>({
   client,
   store,
   basePath: API,
-  getSession: (request) => {
-    const id = readSessionId(request.headers.get('cookie'));
-    return id ? { id } : null;
-  },
-  authorize: ({ session, loanId }) => loanId === undefined || loanOwners.get(loanId) === session.id,
+  getSession: (request) => findSession(request.headers.get('cookie')),
+  // A policy the BFF holds no link for (loanId null) belongs to no session here.
+  authorize: ({ session, loanId }) =>
+    loanId === undefined || (loanId !== null && loanOwners.get(loanId) === session.id),
+  fairnessKey: ({ session }) => session.address,
   onLoanCreated: ({ session, loan }: { session: DemoSession; loan: Loan }) => {
     loanOwners.set(loan.id, session.id);
   },
 });
 const webhooks = createWebhookHandler({
-  secret: process.env.WEBHOOK_SECRET || credentials.clientSecret,
+  secret: webhookSecret,
   store,
   relay: bff.relay,
+  ...(webhookBasicAuth ? { basicAuth: webhookBasicAuth } : {}),
 });
 const bffNode = toNodeHandler(bff.handler);
 const webhookNode = toNodeHandler(webhooks.handler);
 
-/** Gives a page load without a (known) session cookie a new session. */
-function ensureSession(req: IncomingMessage, res: ServerResponse) {
+/**
+ * Gives a page load without a (live) session cookie a new session, unless its address minted
+ * too many lately: then it answers 429 itself and returns false.
+ */
+function ensureSession(req: IncomingMessage, res: ServerResponse): boolean {
   const isPage =
     req.headers['sec-fetch-dest'] === 'document' ||
     (req.headers.accept ?? '').includes('text/html');
-  if (!isPage || readSessionId(req.headers.cookie)) return;
+  if (!isPage || findSession(req.headers.cookie)) return true;
+  const address = req.socket.remoteAddress ?? 'unknown';
+  const now = Date.now();
+  const recent = recentMints(address, now);
+  if (recent.length >= sessionsPerAddress) {
+    const retryAfter = Math.max(1, Math.ceil(((recent[0] ?? now) + MINT_WINDOW_MS - now) / 1000));
+    res.writeHead(429, {
+      'Content-Type': 'text/plain; charset=utf-8',
+      'Cache-Control': 'no-store',
+      'Retry-After': String(retryAfter),
+    });
+    res.end(
+      `Too many new sessions from your address (at most ${sessionsPerAddress} per 10 minutes). ` +
+        `Try again in ${retryAfter} s, with cookies on so that this browser keeps its session.\n`,
+    );
+    return false;
+  }
+  mints.set(address, [...recent, now]);
   const id = randomBytes(24).toString('base64url');
-  sessions.add(id);
+  sessions.set(id, { address, lastSeen: now });
   const secure = (req.socket as TLSSocket).encrypted ? '; Secure' : '';
   res.setHeader('Set-Cookie', `${COOKIE}=${id}; HttpOnly; SameSite=Strict; Path=/${secure}`);
+  return true;
 }
 
-const server = createServer();
+// Node's defaults let a client take 5 minutes to send one request; nothing here needs more than
+// a few seconds (event streams are responses, which these limits do not cover).
+const server = createServer({
+  requestTimeout: 30_000,
+  headersTimeout: 10_000,
+  connectionsCheckingInterval: 5_000,
+});
 const vite = await createViteServer({
   configFile: false,
   root: demoRoot,
@@ -148,8 +236,7 @@ server.on('request', (req: IncomingMessage, res: ServerResponse) => {
     bffNode(req, res).catch((error) => fail(res, error));
   } else if (path === WEBHOOK_PATH) {
     webhookNode(req, res).catch((error) => fail(res, error));
-  } else {
-    ensureSession(req, res);
+  } else if (ensureSession(req, res)) {
     vite.middlewares(req, res, () => {
       res.statusCode = 404;
       res.end('Not found');
@@ -157,26 +244,49 @@ server.on('request', (req: IncomingMessage, res: ServerResponse) => {
   }
 });
 
-await new Promise<void>((resolve, reject) => {
-  server.once('error', reject);
-  server.listen(port, HOST, () => resolve());
-});
+async function closeAll() {
+  await vite.close();
+  await bff.close();
+  await redisStore?.close();
+  server.closeAllConnections();
+  if (server.listening) await new Promise<void>((resolve) => server.close(() => resolve()));
+  await sandboxServer?.close();
+}
+
+try {
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, HOST, () => resolve());
+  });
+} catch (error) {
+  if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
+  const other = port === 8080 ? 8081 : 8080;
+  console.error(
+    `Port ${port} on ${HOST} is already in use: stop what uses it, or choose another port, e.g. PORT=${other} npm start (PORT=0 picks a free one).`,
+  );
+  await closeAll().catch(() => undefined);
+  process.exit(1);
+}
 const address = server.address();
 const origin = `http://${HOST}:${typeof address === 'object' && address ? address.port : port}`;
 
 if (sandboxServer) {
-  sandboxServer.sandbox.registerWebhook(credentials.clientId, { url: `${origin}${WEBHOOK_PATH}` });
+  sandboxServer.sandbox.registerWebhook(credentials.clientId, {
+    url: `${origin}${WEBHOOK_PATH}`,
+    ...webhookBasicAuth,
+  });
 }
 
 console.log(`Borrower portal demo: ${origin}/`);
 if (sandboxServer) {
   console.log(`  service   sandbox at ${sandboxServer.baseUrl} (quoting takes ${quoteDelayMs} ms)`);
-  console.log(`  webhooks  ${origin}${WEBHOOK_PATH}`);
+  console.log(`  webhooks  ${origin}${WEBHOOK_PATH} (credentials made up for this run)`);
 } else {
   console.log(`  service   ${baseUrl}`);
   console.log(`  webhooks  configure the service to deliver to <public origin>${WEBHOOK_PATH}`);
 }
 console.log(`  store     ${redisStore ? 'Redis (REDIS_URL)' : 'memory'}`);
+console.log(`  sessions  at most ${sessionsPerAddress} new ones per address per 10 minutes`);
 console.log('Press Ctrl+C to stop.');
 
 let stopping = false;
@@ -185,12 +295,7 @@ async function stop(signal: NodeJS.Signals) {
   stopping = true;
   console.log(`Received ${signal}, stopping.`);
   try {
-    await vite.close();
-    await bff.close();
-    await redisStore?.close();
-    server.closeAllConnections();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
-    await sandboxServer?.close();
+    await closeAll();
     process.exit(0);
   } catch (error) {
     console.error('demo: failed to stop cleanly', error);

@@ -5,7 +5,7 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../chromium.js';
 import { SANDBOX_DEFAULTS } from '../../src/testing/sandbox/createSandboxService.js';
 import type { LoggedProcess } from '../support/spawnLogged.js';
 import { spawnLogged } from '../support/spawnLogged.js';
-import { axeViolations, recordTraffic, shot } from './support.js';
+import { axeViolations, CLIENT_SECRET, recordTraffic, shot } from './support.js';
 
 // The borrower-portal demo (`npm start`) in headless Chromium: both flows through the UI, the
 // sandbox scenarios, axe on every state, and no request to the service or secret in the browser.
@@ -20,7 +20,12 @@ let traffic: ReturnType<typeof recordTraffic>;
 
 beforeAll(async () => {
   server = spawnLogged('npm', ['start'], {
-    env: { ...process.env, PORT: '0', DEMO_QUOTE_DELAY_MS: '1500' },
+    env: {
+      ...process.env,
+      PORT: '0',
+      DEMO_QUOTE_DELAY_MS: '1500',
+      SERVICE_CLIENT_SECRET: CLIENT_SECRET,
+    },
   });
   const portal = await server.waitForOutput(
     /Borrower portal demo: (http:\/\/127\.0\.0\.1:\d+)\//,

@@ -1,7 +1,7 @@
+import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { BrowserContext, Page, Request, Response } from 'playwright-core';
-import { SANDBOX_DEFAULTS } from '../../src/testing/sandbox/createSandboxService.js';
 
 /** Where screenshots go (git-ignored). */
 export const ARTIFACTS = new URL('../../e2e-artifacts/', import.meta.url).pathname;
@@ -9,7 +9,8 @@ mkdirSync(ARTIFACTS, { recursive: true });
 
 const AXE_PATH = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
-export const CLIENT_SECRET = SANDBOX_DEFAULTS.clientSecret;
+/** The demo's client secret for the run (`SERVICE_CLIENT_SECRET`), searched for in browser traffic. */
+export const CLIENT_SECRET = `e2e-${randomBytes(24).toString('base64url')}`;
 export const TOKEN = /eyJ[\w-]+\.[\w-]+\.[\w-]+/;
 
 export async function shot(page: Page, test: string, step: string): Promise<void> {
