@@ -246,19 +246,28 @@ const bff = createInsuranceBff<Session>({
   client,
   store,
   getSession: (request) => sessions.get(request.headers.get('cookie') ?? '') ?? null,
-  authorize: ({ session, loanId }) => loanId === undefined || session.loanIds.has(loanId),
+  authorize: ({ session, operation, loanId, policyId }) => {
+    if (operation === 'submitLoanApplication') return true;
+    if (loanId) return session.loanIds.has(loanId);
+    // loanId null: a policy without a link; this host keeps no policy records to decide it.
+    return policyId === undefined;
+  },
   onLoanCreated: ({ session, loan }: { session: Session; loan: Loan }) => {
     session.loanIds.add(loan.id);
   },
+  prepareApplication: ({ session, input }) => ({ ...input, externalId: \`portal-\${session.id}\` }),
+  onPolicyLinked: ({ policyId, loanId }) => console.log('policy', policyId, 'of', loanId),
+  fairnessKey: ({ session }) => session.id,
 });
 const webhooks = createWebhookHandler({
   secret: SANDBOX_DEFAULTS.clientSecret,
   store,
   relay: bff.relay,
-  onEvent: async (event) => {
-    console.log('event', event.id, event.type);
+  onEvent: async (event, { loanId }) => {
+    console.log('event', event.id, event.type, loanId);
   },
 });
+export const signOut = (session: Session) => bff.endSessionStreams(session.id);
 
 /** A hand-rolled receiver would verify like this (the raw bytes, before any JSON parsing). */
 export async function isSigned(request: Request): Promise<boolean> {
@@ -324,7 +333,7 @@ const bff = server.createInsuranceBff({
   client,
   store,
   getSession: (request) => (request.headers.get('cookie') === 'sid=s1' ? session : null),
-  authorize: ({ session, loanId }) => loanId === undefined || session.loanIds.has(loanId),
+  authorize: ({ session, loanId }) => loanId === undefined || (!!loanId && session.loanIds.has(loanId)),
   onLoanCreated: ({ session, loan }) => { session.loanIds.add(loan.id); },
 });
 const anonymous = await bff.handler(new Request('http://app.test/api/insurance/loans/abc'));
