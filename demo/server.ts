@@ -49,6 +49,9 @@ const fresh = (bytes: number) => randomBytes(bytes).toString('base64url');
 const port = intFromEnv('PORT', 5173, 0, 65535);
 const quoteDelayMs = intFromEnv('DEMO_QUOTE_DELAY_MS', 8000, 0, 600_000);
 const sessionsPerAddress = intFromEnv('DEMO_SESSIONS_PER_ADDRESS', 20, 1, 100_000);
+// Every browser of one address shares this many rate-limited calls a minute: half the client's
+// budget (90), so no address can take it all, and a whole borrower flow or two fit in a minute.
+const rateSharePerAddress = intFromEnv('DEMO_RATE_SHARE', 45, 1, 90);
 const serviceBaseUrl = process.env.SERVICE_BASE_URL || undefined;
 
 // The service: a real one named by the environment, or the sandbox on its own port. The sandbox
@@ -156,6 +159,7 @@ const bff = createInsuranceBff<DemoSession>({
   authorize: ({ session, loanId }) =>
     loanId === undefined || (loanId !== null && loanOwners.get(loanId) === session.id),
   fairnessKey: ({ session }) => session.address,
+  fairShare: { limit: rateSharePerAddress, windowMs: MINUTE },
   onLoanCreated: ({ session, loan }: { session: DemoSession; loan: Loan }) => {
     loanOwners.set(loan.id, session.id);
   },
