@@ -2,7 +2,7 @@ import { NotFoundError } from '../../core/errors/NotFoundError.js';
 import type { EventRelay } from '../events/createEventRelay.js';
 import type { BffAuthorizeContext, BffLogger } from './InsuranceBffOptions.js';
 import type { ResolvedRoute } from './resolveRoute.js';
-import { sha256Hex } from './sha256Hex.js';
+import { sessionHash } from './sessionHash.js';
 
 /** What {@link authorizeOperation} needs. */
 export interface AuthorizeDeps<S extends { id: string }> {
@@ -59,7 +59,7 @@ async function refuse<S extends { id: string }>(
     operation: route.name,
     reason,
     ...route.params,
-    session: (await sha256Hex(session.id)).slice(0, 16),
+    session: (await sessionHash(session.id)).slice(0, 16),
   });
   throw new NotFoundError();
 }

@@ -1,6 +1,7 @@
 import { RateLimitedError } from '../../core/errors/RateLimitedError.js';
 import type { Store } from '../store/Store.js';
 import type { RateWindow } from './InsuranceBffOptions.js';
+import { sessionHash } from './sessionHash.js';
 import { sha256Hex } from './sha256Hex.js';
 
 /** A taken call slot; give it back when the call did not happen. */
@@ -59,7 +60,7 @@ export function createAdvisorCallGuard(options: AdvisorCallGuardOptions): Adviso
   const now = options.now ?? (() => Date.now());
   const keys = {
     loan: (loanId: string) => `lir:call-me-now:${loanId}`,
-    session: async (sessionId: string) => `lir:advisor-session:${await sha256Hex(sessionId)}`,
+    session: async (sessionId: string) => `lir:advisor-session:${await sessionHash(sessionId)}`,
     phone: (hash: string) => `lir:advisor-phone:${hash}`,
     loanPhone: (loanId: string) => `lir:loan-phone:${loanId}`,
   };

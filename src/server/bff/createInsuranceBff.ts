@@ -9,13 +9,14 @@ import { BFF_DEFAULTS } from './bffDefaults.js';
 import { createAdvisorCallGuard } from './createAdvisorCallGuard.js';
 import { createConsentBook, TCPA_CONSENT_TTL_MS } from './createConsentBook.js';
 import { createLoanCache } from './createLoanCache.js';
-import { createStreamRegistry, sessionHash } from './createStreamRegistry.js';
+import { createStreamRegistry } from './createStreamRegistry.js';
 import { createWriteJournal } from './createWriteJournal.js';
 import { handleBffRequest } from './handleBffRequest.js';
 import type { InsuranceBff, InsuranceBffOptions } from './InsuranceBffOptions.js';
 import { jsonResult } from './jsonResult.js';
 import { keepSubscribed } from './keepSubscribed.js';
 import { resolveBffLimits } from './resolveBffLimits.js';
+import { sessionHash } from './sessionHash.js';
 
 /** Where a session's end is announced to every instance (the message: the session's hash). */
 const SESSION_ENDED_CHANNEL = 'lir:session-ended';

@@ -1,5 +1,5 @@
 import { HttpRefusal } from './HttpRefusal.js';
-import { sha256Hex } from './sha256Hex.js';
+import { sessionHash } from './sessionHash.js';
 
 /** A stream's place in the registry. */
 export interface StreamSlot {
@@ -23,12 +23,6 @@ export interface StreamRegistry {
   /** Ends every stream. */
   endAll(): void;
 }
-
-/**
- * How a session is named between instances and in the registry: a hash, since hosts often use
- * the session token itself as its id.
- */
-export const sessionHash = (sessionId: string) => sha256Hex(`session:${sessionId}`);
 
 /** Creates a {@link StreamRegistry} holding at most `perSession` streams per session. */
 export function createStreamRegistry(perSession: number): StreamRegistry {

@@ -6,6 +6,7 @@ import type { Store } from '../store/Store.js';
 import { StoreUnavailableError } from '../store/StoreUnavailableError.js';
 import { HttpRefusal } from './HttpRefusal.js';
 import type { BffLogger } from './InsuranceBffOptions.js';
+import { sessionHash } from './sessionHash.js';
 import { sha256Hex } from './sha256Hex.js';
 
 /** A finished response kept for replay. */
@@ -252,7 +253,7 @@ export function createWriteJournal(options: WriteJournalOptions): WriteJournal {
         const pending: JournalRecord = { state: 'pending', fingerprint, leaseUntil };
         if (await store.setIfAbsent(key, JSON.stringify(pending), ttlMs)) {
           const fresh = await store.acquireSlot(
-            `lir:idem-keys:${await sha256Hex(scope.sessionId)}`,
+            `lir:idem-keys:${await sessionHash(scope.sessionId)}`,
             options.keysPerSession,
             ttlMs,
           );

@@ -1,3 +1,4 @@
+import type { GenericSchema } from 'valibot';
 import { ConsentRequiredError } from '../../core/errors/ConsentRequiredError.js';
 import { toErrorBody } from '../../core/errors/errorBody.js';
 import { InsuranceError } from '../../core/errors/InsuranceError.js';
@@ -40,6 +41,8 @@ const LOAN_CLOSED = 'The loan application is closed';
 export interface ErrorContext {
   logger: BffLogger;
   operation?: string;
+  /** The operation's input schema (its row's), for telling which issue paths name its fields. */
+  inputSchema?: GenericSchema | undefined;
   /** The browser went away: nobody reads the answer, and it is not a server fault. */
   aborted?: boolean;
 }
@@ -78,7 +81,7 @@ function rateLimited(retryAfterMs: number | undefined, message: string): Respons
 }
 
 function invalidInput(error: ValidationError, ctx: ErrorContext): Response {
-  const issues = toBrowserIssues(error.issues, ctx.operation, MAX_ISSUES);
+  const issues = toBrowserIssues(error.issues, ctx.inputSchema, MAX_ISSUES);
   ctx.logger.warn('insurance bff: error text withheld from the browser', {
     ...detailOf(error, ctx),
     issues: error.issues

@@ -1,3 +1,4 @@
+import type { GenericSchema } from 'valibot';
 import { RateLimitedError } from '../../core/errors/RateLimitedError.js';
 import type { OperationDefinition } from '../../core/operations.js';
 import { operations } from '../../core/operations.js';
@@ -7,7 +8,6 @@ import type { BffContext } from './BffContext.js';
 import { canonicalJson } from './canonicalJson.js';
 import { checkRequestOrigin } from './checkRequestOrigin.js';
 import { corsHeaders } from './corsHeaders.js';
-import { sessionHash } from './createStreamRegistry.js';
 import type { StoredResult } from './createWriteJournal.js';
 import { errorToResponse } from './errorToResponse.js';
 import { HttpRefusal } from './HttpRefusal.js';
@@ -19,18 +19,21 @@ import { readJsonBody } from './readJsonBody.js';
 import { notFound, resolveRoute, stripBasePath } from './resolveRoute.js';
 import { runOperation } from './runOperation.js';
 import { securityHeaders } from './securityHeaders.js';
+import { sessionHash } from './sessionHash.js';
 import { sha256Hex } from './sha256Hex.js';
 
 /** What the error mapping learns as the request goes through the steps. */
 interface Progress {
   operation?: string;
+  inputSchema?: GenericSchema | undefined;
 }
 
 /**
  * Answers one browser request, in an order where every refusal comes before anything it guards:
  * route (404/405/400) → query → cross-site and CSRF (403) → session (401) → authorization (404)
  * → the session's writes per window (429) → idempotency key format → body (415/413/400) → the
- * operation (a keyed write through the write journal: replay, wait, 409 or 422). Every response, refusals and event streams included, gets the security headers.
+ * operation (a keyed write through the write journal: replay, wait, 409 or 422). Every
+ * response, refusals and event streams included, gets the security headers.
  */
 export async function handleBffRequest<S extends { id: string }>(
   ctx: BffContext<S>,
@@ -44,6 +47,7 @@ export async function handleBffRequest<S extends { id: string }>(
     response = errorToResponse(error, {
       logger: ctx.logger,
       operation: progress.operation,
+      inputSchema: progress.inputSchema,
       aborted: request.signal.aborted,
     });
   }
@@ -100,6 +104,7 @@ async function answer<S extends { id: string }>(
       maxBytes: ctx.maxBodyBytes,
       optional: row.optionalBody,
     });
+    progress.inputSchema = await row.input();
     input = await prepareInput(row, raw, route.params, ctx.logger);
   } else if (request.method !== 'GET') {
     // No body is read here, but a form or text post is still not ours to accept.

@@ -1,6 +1,7 @@
 import { InsuranceError } from '../../core/errors/InsuranceError.js';
 import { OutcomeUnknownError } from '../../core/errors/OutcomeUnknownError.js';
 import { ValidationError } from '../../core/errors/ValidationError.js';
+import { operations } from '../../core/operations.js';
 import type { Loan } from '../../core/schemas/loan.js';
 import { StoreUnavailableError } from '../store/StoreUnavailableError.js';
 import type { BffContext } from './BffContext.js';
@@ -48,6 +49,7 @@ async function outcomeOf<S extends { id: string }>(
   const response = errorToResponse(unknown ? new OutcomeUnknownError() : error, {
     logger: ctx.logger,
     operation: op.route.name,
+    inputSchema: await operations[op.route.name].input?.(),
     aborted: false,
   });
   const result = await resultOf(response);
