@@ -54,12 +54,13 @@ export function ApplicationStep({
 /** What was submitted, once the application exists. */
 export function LoanSummary({ loan }: { loan: Loan }) {
   const borrower = loan.borrowers.find((b) => b.isPrimary);
-  const address = loan.property.address;
+  // The service's answer may leave out anything but the id.
+  const address = loan.property?.address;
   return (
     <dl className="demo-summary" aria-label="Submitted application">
       <div>
         <dt>Loan number</dt>
-        <dd>{loan.loanNumber}</dd>
+        <dd>{loan.loanNumber ?? '—'}</dd>
       </div>
       <div>
         <dt>Borrower</dt>
@@ -68,7 +69,7 @@ export function LoanSummary({ loan }: { loan: Loan }) {
       <div>
         <dt>Property</dt>
         <dd>
-          {address.street}, {address.city}, {address.state} {address.zip}
+          {address ? `${address.street}, ${address.city}, ${address.state} ${address.zip}` : '—'}
         </dd>
       </div>
     </dl>

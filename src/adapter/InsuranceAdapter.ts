@@ -2,6 +2,7 @@ import type { CallMeNowInput } from '../core/schemas/callMeNowInput.js';
 import type { CloseLoanInput } from '../core/schemas/closeLoanInput.js';
 import type { ConsentInput } from '../core/schemas/consentInput.js';
 import type { ConsentRecord } from '../core/schemas/consentRecord.js';
+import type { CurrentInsurance } from '../core/schemas/currentInsurance.js';
 import type { CurrentInsuranceInput } from '../core/schemas/currentInsuranceInput.js';
 import type { Loan } from '../core/schemas/loan.js';
 import type { LoanApplicationInput } from '../core/schemas/loanApplicationInput.js';
@@ -73,11 +74,15 @@ export interface InsuranceAdapter {
     contacts: LoanContact[],
     options?: AdapterCallOptions,
   ): Promise<void>;
+  /**
+   * Replaces the borrower's current policies (`{ currentInsurancePolicies: [...] }`); answers the
+   * policies the service now holds.
+   */
   updateCurrentInsurance(
     loanId: string,
-    policies: CurrentInsuranceInput,
+    input: CurrentInsuranceInput,
     options?: AdapterCallOptions,
-  ): Promise<void>;
+  ): Promise<CurrentInsurance>;
   /** Calls `listener` for each new event of the loan until the returned function is called. */
   subscribe(
     loanId: string,

@@ -64,7 +64,8 @@ export function createHttpAdapter(options?: HttpAdapterOptions): InsuranceAdapte
       { method: row.bff.method, path, accept: 'application/json', body, idempotencyKey },
       callOptions?.signal,
     );
-    return (row.output ? parseResponse(row.output, value) : value) as T;
+    // An empty answer (204) to an operation that documents a body is read as an empty one.
+    return (row.output ? parseResponse(row.output, value ?? {}) : value) as T;
   }
 
   // Each method's result type comes from the contract the returned object is checked against.
@@ -98,9 +99,8 @@ export function createHttpAdapter(options?: HttpAdapterOptions): InsuranceAdapte
     async updateLoanContacts(loanId, contacts, o) {
       await call('updateLoanContacts', { loanId }, contacts, o);
     },
-    async updateCurrentInsurance(loanId, policies, o) {
-      await call('updateCurrentInsurance', { loanId }, policies, o);
-    },
+    updateCurrentInsurance: (loanId, input, o) =>
+      call('updateCurrentInsurance', { loanId }, input, o),
     subscribe: createEventHub(config),
   };
 }

@@ -49,6 +49,8 @@ export {
 export { parseResponse } from './parseResponse.js';
 export type { PathId, PathMatch, PathParams } from './paths.js';
 export { buildPath, matchPath } from './paths.js';
+export type { PolicyStanding } from './policyStanding.js';
+export { policyStanding } from './policyStanding.js';
 export type { Address } from './schemas/address.js';
 export { AddressSchema, US_STATE_CODES } from './schemas/address.js';
 export type { Borrower, CoBorrower, PrimaryBorrower } from './schemas/borrower.js';
@@ -67,6 +69,8 @@ export type { ConsentInput } from './schemas/consentInput.js';
 export { ConsentInputSchema } from './schemas/consentInput.js';
 export type { ConsentRecord } from './schemas/consentRecord.js';
 export { ConsentRecordSchema } from './schemas/consentRecord.js';
+export type { CurrentInsurance } from './schemas/currentInsurance.js';
+export { CurrentInsuranceSchema } from './schemas/currentInsurance.js';
 export type { CurrentInsuranceInput } from './schemas/currentInsuranceInput.js';
 export { CurrentInsuranceInputSchema } from './schemas/currentInsuranceInput.js';
 export type {
@@ -81,6 +85,8 @@ export {
   CurrentInsurancePolicySchema,
   POLICY_TYPES,
 } from './schemas/currentInsurancePolicy.js';
+export type { DwellingInfo } from './schemas/dwellingInfo.js';
+export { DWELLING_INFO_KEYS, DwellingInfoSchema } from './schemas/dwellingInfo.js';
 export { isCalendarDate, isIsoDateTime } from './schemas/fields.js';
 export type { Loan } from './schemas/loan.js';
 export { LoanSchema } from './schemas/loan.js';

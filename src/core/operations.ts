@@ -1,6 +1,7 @@
 import type { GenericSchema } from 'valibot';
 import type { PathId } from './paths.js';
 import { ConsentRecordSchema } from './schemas/consentRecord.js';
+import { CurrentInsuranceSchema } from './schemas/currentInsurance.js';
 import { LoanSchema } from './schemas/loan.js';
 import { TcpaConsentStatusSchema } from './schemas/loanEvent.js';
 import { PolicySchema } from './schemas/policy.js';
@@ -268,12 +269,15 @@ export const operations = {
     idempotent: true,
     input: loanContactsInput,
   }),
+  // Body `{ currentInsurancePolicies: [...] }`; answers the stored policies.
   updateCurrentInsurance: row({
     upstream: put('/v1/loans/{loanId}/current-insurance'),
     bff: put('/loans/{loanId}/current-insurance'),
     pathIds: loan,
     idempotent: true,
     input: currentInsuranceInput,
+    echoes: { id: 'loanId' },
+    output: CurrentInsuranceSchema,
   }),
   /**
    * The BFF's record of the TCPA consent it forwarded for a loan (the service has no read for

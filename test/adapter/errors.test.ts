@@ -112,7 +112,7 @@ describe('error answers become typed errors', () => {
   });
 
   it('a success body missing what the client relies on is an invalid_response ServiceError', async () => {
-    recordRequests(() => HttpResponse.json({ id: 'loan_1' }));
+    recordRequests(() => HttpResponse.json({ loanNumber: 'LN-1', status: 'RC1_RATED' }));
     await expect(createHttpAdapter().getLoan('loan_1')).rejects.toMatchObject({
       code: 'service_error',
       serviceCode: 'invalid_response',

@@ -85,8 +85,14 @@ const cases: Case[] = [
     op: 'getQuoteDisplay',
     params: { loanId: 'loan_1' },
     run: (a, o) => a.getQuoteDisplay('loan_1', o),
-    answer: { id: 'loan_1', status: 'RC1_RATED', quotes },
-    expected: { id: 'loan_1', status: 'RC1_RATED', hostedDisplayUrl: '', quotes },
+    answer: { id: 'loan_1', status: 'RC1_RATED', quotes, selectedQuote: { id: 'q_1' } },
+    expected: {
+      id: 'loan_1',
+      status: 'RC1_RATED',
+      hostedDisplayUrl: '',
+      quotes: quotes.map((q) => ({ ...q, selected: true })),
+      selectedQuoteId: 'q_1',
+    },
   },
   {
     op: 'selectQuote',
@@ -149,11 +155,11 @@ const cases: Case[] = [
   {
     op: 'updateCurrentInsurance',
     params: { loanId: 'loan_1' },
-    // biome-ignore lint/suspicious/noExplicitAny: the shape is the BFF's business, not this test's
-    run: (a, o) => a.updateCurrentInsurance('loan_1', policies as any, o),
-    body: policies,
-    answer: null,
-    expected: undefined,
+    run: (a, o) =>
+      a.updateCurrentInsurance('loan_1', { currentInsurancePolicies: [...policies] } as never, o),
+    body: { currentInsurancePolicies: policies },
+    answer: { id: 'loan_1', currentInsurancePolicies: policies },
+    expected: { id: 'loan_1', currentInsurancePolicies: policies },
   },
 ];
 

@@ -256,8 +256,10 @@ describe('LoanContactsInputSchema', () => {
 });
 
 describe('CurrentInsuranceInputSchema', () => {
+  const body = (currentInsurancePolicies: unknown) => ({ currentInsurancePolicies });
+
   it('accepts an empty list, an all-null policy and a full policy', () => {
-    expect(validateInput(CurrentInsuranceInputSchema, [])).toEqual([]);
+    expect(validateInput(CurrentInsuranceInputSchema, body([]))).toEqual(body([]));
     const nulls = {
       carrier: null,
       policyNumber: null,
@@ -266,7 +268,7 @@ describe('CurrentInsuranceInputSchema', () => {
       deductible: null,
       expirationDate: null,
     };
-    expect(validateInput(CurrentInsuranceInputSchema, [nulls])).toStrictEqual([nulls]);
+    expect(validateInput(CurrentInsuranceInputSchema, body([nulls]))).toStrictEqual(body([nulls]));
     const full = {
       carrier: 'Acme',
       policyNumber: 'P-1',
@@ -287,41 +289,42 @@ describe('CurrentInsuranceInputSchema', () => {
         waterBackup: { included: true, amount: 5000 },
       },
     };
-    expect(validateInput(CurrentInsuranceInputSchema, [full])).toStrictEqual([full]);
+    expect(validateInput(CurrentInsuranceInputSchema, body([full]))).toStrictEqual(body([full]));
   });
 
   it('drops unknown coverage keys and unknown policy fields', () => {
     expect(
-      validateInput(CurrentInsuranceInputSchema, [
-        { carrier: 'Acme', coverages: { flood: { included: true, amount: 1 } }, extra: 1 },
-      ]),
-    ).toStrictEqual([{ carrier: 'Acme', coverages: {} }]);
+      validateInput(
+        CurrentInsuranceInputSchema,
+        body([{ carrier: 'Acme', coverages: { flood: { included: true, amount: 1 } }, extra: 1 }]),
+      ),
+    ).toStrictEqual(body([{ carrier: 'Acme', coverages: {} }]));
   });
 
   it('refuses more than 10 policies', () => {
     expect(
-      issuesFor(
-        CurrentInsuranceInputSchema,
-        Array.from({ length: 11 }, () => ({})),
-      ),
-    ).toEqual([{ path: '', message: 'At most 10 policies' }]);
+      issuesFor(CurrentInsuranceInputSchema, body(Array.from({ length: 11 }, () => ({})))),
+    ).toEqual([{ path: 'currentInsurancePolicies', message: 'At most 10 policies' }]);
   });
 
   it.each([
-    [{ policyType: 'HO4' }, '0.policyType'],
-    [{ premium: -1 }, '0.premium'],
-    [{ deductible: Number.NaN }, '0.deductible'],
-    [{ expirationDate: '2027-02-29' }, '0.expirationDate'],
-    [{ coverages: { a: { included: true } } }, '0.coverages.a.amount'],
-    [{ coverages: { a: { amount: 1 } } }, '0.coverages.a.included'],
-    [{ carrier: '' }, '0.carrier'],
+    [{ policyType: 'HO4' }, 'currentInsurancePolicies.0.policyType'],
+    [{ premium: -1 }, 'currentInsurancePolicies.0.premium'],
+    [{ deductible: Number.NaN }, 'currentInsurancePolicies.0.deductible'],
+    [{ expirationDate: '2027-02-29' }, 'currentInsurancePolicies.0.expirationDate'],
+    [{ coverages: { a: { included: true } } }, 'currentInsurancePolicies.0.coverages.a.amount'],
+    [{ coverages: { a: { amount: 1 } } }, 'currentInsurancePolicies.0.coverages.a.included'],
+    [{ carrier: '' }, 'currentInsurancePolicies.0.carrier'],
   ])('refuses %j at %s', (policy, path) => {
-    expect(issuePaths(CurrentInsuranceInputSchema, [policy])).toEqual([path]);
+    expect(issuePaths(CurrentInsuranceInputSchema, body([policy]))).toEqual([path]);
   });
 
-  it('refuses a body that is not a list', () => {
+  it('refuses the bare list of policies: the service takes an object holding it', () => {
+    expect(issuesFor(CurrentInsuranceInputSchema, [{ carrier: 'Acme' }])).toEqual([
+      { path: '', message: 'Current insurance must be an object with currentInsurancePolicies' },
+    ]);
     expect(issuesFor(CurrentInsuranceInputSchema, { carrier: 'Acme' })).toEqual([
-      { path: '', message: 'Current insurance must be a list' },
+      { path: 'currentInsurancePolicies', message: expect.any(String) },
     ]);
   });
 });

@@ -215,10 +215,11 @@ describe('the operation table', () => {
     });
   });
 
-  it('shop and select quote send no body; loan contacts and current insurance answer no body', () => {
+  it('shop and select quote send no body; loan contacts answer no body; current insurance answers the stored policies', () => {
     expect(operations.shopLoan.input).toBeNull();
     expect(operations.selectQuote.input).toBeNull();
     expect(operations.updateLoanContacts.output).toBeNull();
-    expect(operations.updateCurrentInsurance.output).toBeNull();
+    expect(operations.updateCurrentInsurance.output).not.toBeNull();
+    expect(operations.updateCurrentInsurance.echoes).toEqual({ id: 'loanId' });
   });
 });

@@ -64,7 +64,7 @@ describe('parseResponse with LoanSchema', () => {
     expect(out).toStrictEqual(json);
     expect(out.riskTier).toBe('B');
     expect((out.borrowers[0] as Record<string, unknown> | undefined)?.creditScore).toBe(800);
-    expect(out.property.yearBuilt).toBe(1999);
+    expect(out.property?.yearBuilt).toBe(1999);
   });
 
   it('parses a status value added by a later version (RC3_RATING)', () => {
@@ -112,12 +112,12 @@ describe('parseResponse with LoanSchema', () => {
   it.each([
     ['a numeric id', { id: 42 }, 'id'],
     [
-      'a borrower without isPrimary',
-      { borrowers: [{ firstName: 'a', lastName: 'b' }] },
+      'a borrower whose isPrimary is not a boolean',
+      { borrowers: [{ isPrimary: 'yes' }] },
       'borrowers.0.isPrimary',
     ],
-    ['a property without address', { property: {} }, 'property.address'],
     ['a null status', { status: null }, 'status'],
+    ['a property that is not an object', { property: 'home' }, 'property'],
   ])('refuses %s with the dotted path in the message', (_label, patch, where) => {
     const error = parseError(LoanSchema, { ...loanJson(), ...patch });
     expect(error.serviceCode).toBe('invalid_response');
@@ -192,11 +192,11 @@ describe('parseResponse with the quote schemas', () => {
     expect(out.quotes[0]?.newField).toEqual({ nested: [1, 2, 3] });
   });
 
-  it('QuoteDisplaySchema defaults quotes to [] and hostedDisplayUrl to ""', () => {
+  it('QuoteDisplaySchema defaults quotes to [], hostedDisplayUrl to "" and the selection to null', () => {
     const out = parseResponse(QuoteDisplaySchema, { id: 'loan_1', status: 'RC1_RATING' });
     expect(out.quotes).toEqual([]);
     expect(out.hostedDisplayUrl).toBe('');
-    expect(out.selectedQuoteId).toBeUndefined();
+    expect(out.selectedQuoteId).toBeNull();
   });
 
   it('QuoteDisplaySchema points at the bad quote', () => {
@@ -292,12 +292,13 @@ describe('parseResponse with the small result schemas', () => {
     });
   });
 
-  it('SuccessResultSchema keeps quoteId and refuses a missing success', () => {
+  it('SuccessResultSchema keeps quoteId and takes an answer without success (a 2xx is the success)', () => {
     expect(parseResponse(SuccessResultSchema, { success: true, quoteId: 'q1' })).toStrictEqual({
       success: true,
       quoteId: 'q1',
     });
-    expect(parseError(SuccessResultSchema, {}).message).toContain('(success)');
+    expect(parseResponse(SuccessResultSchema, {})).toStrictEqual({});
+    expect(parseError(SuccessResultSchema, { success: 'yes' }).message).toContain('(success)');
   });
 
   it('PolicyRetrievalSchema requires id and retrievalUrl', () => {

@@ -80,7 +80,7 @@ export function TcpaConsentCheckbox({
     if (answer) onRecorded?.(answer);
   };
 
-  const date = consent ? asUtc(consent.consentDateTime) : undefined;
+  const date = consent?.consentDateTime ? asUtc(consent.consentDateTime) : undefined;
   const status =
     state === 'recording'
       ? t('recording')

@@ -3,18 +3,24 @@ import type { LoanStatusValue } from '../loanStatus.js';
 import type { Address } from './address.js';
 import type { CoBorrower, PrimaryBorrower } from './borrower.js';
 import type { CurrentInsurancePolicy } from './currentInsurancePolicy.js';
+import type { DwellingInfo } from './dwellingInfo.js';
 import type { LoanPurpose, LoanType } from './loanApplicationInput.js';
 import type { LoanOfficer } from './loanOfficer.js';
 
-/** A loan application as the service returns it (`GET /v1/loans/{id}`, submit). */
+/**
+ * A loan application as the service returns it (`GET /v1/loans/{id}`, submit). Only `id` is
+ * sure to be there: the reference's examples are cut off, and submit is documented to return
+ * the id only, so every other field may be missing from a given answer.
+ */
 export interface Loan {
   id: string;
-  loanNumber: string;
+  loanNumber?: string;
   /** Caller-supplied identifier given at creation; defaults to `loanNumber`. */
   externalId?: string;
-  status: LoanStatusValue;
+  /** Missing when the answer did not carry it (submit's); unknown values are kept as given. */
+  status?: LoanStatusValue;
   borrowers: Array<PrimaryBorrower | CoBorrower>;
-  property: { address: Address; [key: string]: unknown };
+  property?: { address?: Address; dwellingInfo?: DwellingInfo | null; [key: string]: unknown };
   currentInsurancePolicies: CurrentInsurancePolicy[];
   /** URL of the hosted shop display; the empty string until there is one. */
   hostedDisplayUrl: string;
@@ -31,17 +37,25 @@ export interface Loan {
 }
 
 /**
- * Tolerant parser for a loan application: checks the fields a client relies on and lets every
- * other field, including ones added by later versions of the service, pass through.
+ * Tolerant parser for a loan application: requires the id alone (what every later call needs),
+ * checks the types of the fields the library reads when they are there, fills the lists and the
+ * display URL with empty values when absent, and lets every other field pass through.
  */
 export const LoanSchema = v.looseObject({
   id: v.string(),
-  loanNumber: v.string(),
-  status: v.string(),
-  borrowers: v.array(
-    v.looseObject({ firstName: v.string(), lastName: v.string(), isPrimary: v.boolean() }),
+  loanNumber: v.optional(v.string()),
+  status: v.optional(v.string()),
+  borrowers: v.optional(
+    v.array(
+      v.looseObject({
+        firstName: v.optional(v.string()),
+        lastName: v.optional(v.string()),
+        isPrimary: v.optional(v.boolean()),
+      }),
+    ),
+    [],
   ),
-  property: v.looseObject({ address: v.looseObject({}) }),
+  property: v.optional(v.looseObject({})),
   currentInsurancePolicies: v.optional(v.array(v.looseObject({})), []),
   hostedDisplayUrl: v.optional(v.string(), ''),
   shortHostedDisplayUrl: v.nullish(v.string()),

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import type { Coverage, CoverageKey } from './currentInsurancePolicy.js';
 
 /** A document of a policy; `url` is a signed link that expires shortly. */
 export interface PolicyDocument {
@@ -10,13 +11,12 @@ export interface PolicyDocument {
   [key: string]: unknown;
 }
 
-/** A coverage line of a bound policy. */
-export interface PolicyCoverage {
-  name?: string;
-  included?: boolean;
-  amount?: number;
-  [key: string]: unknown;
-}
+/**
+ * One item of a policy's `coverages`: coverages keyed like a quote's (`a` to `f`, `waterBackup`,
+ * `computers`, `hvac`, `mineSubsidence`), each `{ amount, included }`.
+ */
+export type PolicyCoverage = Partial<Record<CoverageKey, Partial<Coverage>>> &
+  Record<string, unknown>;
 
 /** A policy's details without its documents. */
 export interface PolicyDetails {
@@ -26,14 +26,17 @@ export interface PolicyDetails {
   policyType?: string;
   effectiveDate?: string;
   expirationDate?: string;
+  /** When set and not in the future, the policy is cancelled (see `policyStanding`). */
   cancellationDate?: string | null;
   /** Annual premium in US dollars. */
   premium?: number;
   /** Term length in months. */
   termLength?: number;
+  /** The service's own word for the policy's state; its values are not documented. */
   status?: string;
   loanId?: string | null;
   externalId?: string | null;
+  /** An array of coverage maps (the reference shows one item). */
   coverages?: PolicyCoverage[];
   [key: string]: unknown;
 }
@@ -43,9 +46,24 @@ export interface Policy extends PolicyDetails {
   documents: PolicyDocument[];
 }
 
-/** Tolerant parser for a policy: documents must have an id and a URL. */
+const isMap = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * Tolerant parser for a policy: documents must have an id and a URL. `coverages` is read as
+ * the documented array of coverage maps; a single map is taken as a list of one, and anything
+ * else in it is left out.
+ */
 export const PolicySchema = v.looseObject({
   id: v.string(),
+  coverages: v.optional(
+    v.pipe(
+      v.unknown(),
+      v.transform((value) =>
+        value === null ? undefined : (Array.isArray(value) ? value : [value]).filter(isMap),
+      ),
+    ),
+  ),
   documents: v.optional(
     v.array(
       v.looseObject({

@@ -1,11 +1,12 @@
 import * as v from 'valibot';
 
 /**
- * The `{ success }` answer of close, schedule call and call me now (select quote adds
- * `quoteId`; schedule call may add `taskId` and `scheduledAt`).
+ * The answer of close, schedule call and call me now (`{ success }`; select quote adds
+ * `quoteId`; schedule call may add `taskId` and `scheduledAt`). A 2xx answer is the success:
+ * `success` is kept as given when present.
  */
 export interface SuccessResult {
-  success: boolean;
+  success?: boolean;
   quoteId?: string;
   taskId?: string;
   scheduledAt?: string;
@@ -14,5 +15,5 @@ export interface SuccessResult {
 
 /** Tolerant parser for a `{ success }` answer. */
 export const SuccessResultSchema = v.looseObject({
-  success: v.boolean(),
+  success: v.optional(v.boolean()),
 }) as unknown as v.GenericSchema<unknown, SuccessResult>;

@@ -24,8 +24,8 @@ const borrower: ResponseShape = {
 
 const loanOfficer: ResponseShape = { fields: values('firstName', 'lastName', 'email', 'phone') };
 
-// A coverage, deductible or endorsement: `{ included, amount? }`.
-const coverage: ResponseShape = { fields: values('included', 'amount'), required: ['included'] };
+// A coverage, deductible or endorsement: `{ included, amount }` (either may be missing).
+const coverage: ResponseShape = { fields: values('included', 'amount') };
 const coverageMap: ResponseShape = { fields: {}, entries: coverage };
 
 const currentInsurancePolicy: ResponseShape = {
@@ -92,18 +92,13 @@ const successResult: ResponseShape = {
   fields: values('success', 'quoteId', 'taskId', 'scheduledAt'),
 };
 
-// Policy coverages are documented as an array of coverage maps; the object form and the
-// library's own `{ name, included, amount }` rows are read too.
-const policyCoverage: ResponseShape = {
-  fields: values('name', 'included', 'amount'),
-  entries: coverage,
-};
+// A policy's coverages: an array of coverage maps keyed like a quote's (`a`, …, `hvac`).
 
 const policy: ResponseShape = {
   fields: {
     ...values('id', 'carrier', 'policyNumber', 'policyType', 'effectiveDate', 'expirationDate'),
     ...values('cancellationDate', 'premium', 'termLength', 'status', 'loanId', 'externalId'),
-    coverages: policyCoverage,
+    coverages: coverageMap,
     documents: {
       fields: { ...values('id', 'name', 'type'), url: 'documentLink' },
       required: ['url'],

@@ -4,8 +4,10 @@ import { parseResponse } from '../../core/parseResponse.js';
 
 /**
  * Reads a 2xx body with the operation's output schema: `undefined` for a 204 or an operation
- * without output; a body that is not UTF-8 JSON is 502 `invalid_response`, as is one of the wrong
- * shape (through `parseResponse`).
+ * without output. A body that is empty or not JSON is read as `{}`, which the schema accepts when
+ * the library needs nothing from the answer (a close, a selection, a consent): a 2xx is the
+ * success, and its unreadable details must not turn it into an error. Otherwise (a loan without
+ * its id) it is 502 `invalid_response`, as is any body of the wrong shape.
  */
 export function parseSuccessBody(
   op: Pick<OperationDefinition, 'output'>,
@@ -13,15 +15,22 @@ export function parseSuccessBody(
   body: Uint8Array,
 ): unknown {
   if (status === 204 || op.output === null) return undefined;
-  let value: unknown;
+  let value: unknown = {};
+  let readable = true;
   try {
-    value = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(body));
+    const text = new TextDecoder('utf-8', { fatal: true }).decode(body);
+    if (text.trim() !== '') value = JSON.parse(text);
   } catch {
+    readable = false;
+  }
+  try {
+    return parseResponse(op.output, value);
+  } catch (error) {
+    if (readable) throw error;
     throw new ServiceError(
       502,
       'invalid_response',
       'The service answered with a body that is not JSON',
     );
   }
-  return parseResponse(op.output, value);
 }

@@ -211,7 +211,8 @@ const CASES: Case[] = [
     status: 'ACTIVE',
     loanId: 'loan_a1',
     externalId: 'EXT-1',
-    coverages: [coverages, { name: 'dwelling', included: true, amount: 300_000 }],
+    // The documented form: an array of coverage maps keyed like a quote's.
+    coverages: [coverages],
     documents: [
       {
         id: 'doc_1',
@@ -232,7 +233,7 @@ const CASES: Case[] = [
     'PUT',
     '/loans/loan_a1/current-insurance',
     { id: 'loan_a1', currentInsurancePolicies: [currentInsurancePolicy] },
-    [],
+    { currentInsurancePolicies: [] },
   ),
 ];
 
