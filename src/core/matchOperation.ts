@@ -1,4 +1,4 @@
-import type { HttpMethod, OperationName } from './operations.js';
+import type { HttpMethod, OperationName, Route } from './operations.js';
 import { OPERATION_NAMES, operations } from './operations.js';
 import type { PathParams } from './paths.js';
 import { matchPath } from './paths.js';
@@ -16,11 +16,14 @@ export type OperationMatch =
  * Routes a method and a path (already relative to the base) against one side of the operation
  * table: `'upstream'` for the service (the sandbox), `'bff'` for the BFF. Literal segments win
  * over ids, so `/v1/loans/consent` is never read as a loan called `consent`.
+ * Operations without a route on that side (`bff: null`) are never matched, even with `routes`.
  */
 export function matchOperation(
   side: 'upstream' | 'bff',
   method: string,
   pathname: string,
+  /** Routes that replace the table's on that side (a service's `resolveServiceRoutes`). */
+  routes?: Readonly<Partial<Record<OperationName, Route>>>,
 ): OperationMatch {
   // First the most specific routes for this path (fewest ids), whatever their method; only then
   // does the method choose among them, so a wrong method on a literal route is a 405.
@@ -32,7 +35,8 @@ export function matchOperation(
   }> = [];
   let fewest = Number.POSITIVE_INFINITY;
   for (const name of OPERATION_NAMES) {
-    const route = operations[name][side];
+    const own = operations[name][side];
+    const route = own && (routes?.[name] ?? own);
     if (!route) continue;
     const m = matchPath(route.path, pathname);
     if (!m) continue;

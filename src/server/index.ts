@@ -1,6 +1,10 @@
 // The server entry: everything that needs the client secret. The service contract it shares
 // with the browser entry is re-exported so server code never imports the browser entry.
 export * from '../core/index.js';
+// The upstream routes concern the server only, so they are not in the browser entry.
+export { parseServiceRoutes } from '../core/parseServiceRoutes.js';
+export type { ResolvedServiceRoutes, ServiceRoutes } from '../core/resolveServiceRoutes.js';
+export { resolveServiceRoutes } from '../core/resolveServiceRoutes.js';
 export * from './bff/index.js';
 export { createServiceClient } from './client/createServiceClient.js';
 export type {

@@ -1,3 +1,4 @@
+import type { ServiceRoutes } from '../../core/resolveServiceRoutes.js';
 import type { Store } from '../store/Store.js';
 
 /**
@@ -25,6 +26,13 @@ export interface ServiceClientOptions {
    * option can change it.
    */
   partnerId?: string;
+  /**
+   * Where the service answers operations whose path differs from the operation table's (several
+   * are unconfirmed), per operation: `{ submitLoanApplication: 'POST /v1/loans/application' }`.
+   * Each must keep its default path's ids; a mistake throws a `TypeError` naming the operation.
+   * `parseServiceRoutes` reads them from an environment variable.
+   */
+  routes?: ServiceRoutes;
   /** Default `globalThis.fetch`, read at call time (so a test or a polyfill can replace it). */
   fetch?: typeof fetch;
   /** Token cache, lock and rate-limit window. Default: a new in-memory store. */

@@ -42,7 +42,7 @@ function expectedEchoes(
  * so clients in several processes sharing a store share them too.
  *
  * What `call(name, { params, body, priority, signal })` does:
- * - Builds the path from the operation table; a missing or malformed id is a
+ * - Builds the path from the operation table (or the `routes` override); a missing or malformed id is a
  *   `ValidationError` before any request. Sends `body` as JSON when the operation takes one,
  *   with `Authorization: Bearer`, `Accept: application/json` and `redirect: 'manual'`, and
  *   parses a success with the operation's output schema (`undefined` for 204).
@@ -107,7 +107,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
       request: () =>
         requestToken({
           fetch: config.fetch(),
-          url: `${config.baseUrl}${operations.createToken.upstream.path}`,
+          url: `${config.baseUrl}${config.routes.createToken.path}`,
           body: tokenBody,
           timeoutMs: config.timeoutMs,
           maxBytes: config.maxResponseBytes,
@@ -136,7 +136,8 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
     if (!op?.upstream || (name as string) === 'createToken') {
       throw new TypeError('Unknown service operation');
     }
-    const url = `${config.baseUrl}${buildOperationPath(op.upstream.path, callOptions.params ?? {})}`;
+    const route = config.routes[name];
+    const url = `${config.baseUrl}${buildOperationPath(route.path, callOptions.params ?? {})}`;
     const callerSignal = callOptions.signal;
     callerSignal?.throwIfAborted();
 
@@ -149,7 +150,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
       name,
       op,
       echoes: expectedEchoes(op, callOptions),
-      method: op.upstream.method,
+      method: route.method,
       url,
       body:
         op.input !== null && callOptions.body !== undefined

@@ -1,4 +1,6 @@
 import { ID_PATTERN } from '../../core/ids.js';
+import type { ResolvedServiceRoutes } from '../../core/resolveServiceRoutes.js';
+import { resolveServiceRoutes } from '../../core/resolveServiceRoutes.js';
 import { BROWSER_REQUEST_TIMEOUT_MS } from '../../core/timeouts.js';
 import { createMemoryStore } from '../store/createMemoryStore.js';
 import type { Store } from '../store/Store.js';
@@ -9,6 +11,8 @@ import { SERVICE_CLIENT_DEFAULTS } from './serviceClientDefaults.js';
 /** {@link ServiceClientOptions} checked and completed with the defaults. */
 export interface ResolvedServiceClientOptions {
   baseUrl: string;
+  /** Every operation's method and path on the service, overrides applied. */
+  routes: ResolvedServiceRoutes;
   clientId: string;
   clientSecret: string;
   partnerId: string | undefined;
@@ -118,6 +122,7 @@ export function resolveServiceClientOptions(
       : Math.max(1, Math.floor(limit * 0.8));
   return {
     baseUrl: parseBaseUrl(text('baseUrl', options.baseUrl)),
+    routes: resolveServiceRoutes(options.routes),
     clientId: text('clientId', options.clientId),
     clientSecret: text('clientSecret', options.clientSecret),
     partnerId,

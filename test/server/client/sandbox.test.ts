@@ -85,7 +85,11 @@ describe('against the sandbox', () => {
     const loanId = loan.id;
     await client.call('recordConsent', { body: { id: loanId, termsOfServiceId: 'tos-1' } });
     const shop = await client.call('shopLoan', { params: { loanId } });
-    expect(shop.status).toBe('RC1_RATING');
+    // Like the service's documented answer, the shop answer echoes the status before quoting.
+    expect(shop).toMatchObject({ id: loanId, status: 'NOT_YET_RATED' });
+    await expect(client.call('getShoppedLoan', { params: { loanId } })).resolves.toMatchObject({
+      status: 'RC1_RATING',
+    });
     await vi.advanceTimersByTimeAsync(QUOTE_DELAY_MS);
     const display = await client.call('getQuoteDisplay', { params: { loanId } });
     expect(display.status).toBe('RC1_RATED');
