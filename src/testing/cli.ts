@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { checkHeaderPrefix } from '../server/webhooks/checkHeaderPrefix.js';
 import { SANDBOX_DEFAULTS } from './sandbox/createSandboxService.js';
 import { startSandboxServer } from './startSandboxServer.js';
 
@@ -18,7 +19,8 @@ Options:
   --webhook-url URL        where to deliver events (signed with the client secret)
   --webhook-username U     basic-auth username for webhook deliveries
   --webhook-password P     basic-auth password for webhook deliveries
-  --webhook-header-prefix  prefix of the webhook headers (default X-Service)
+  --webhook-header-prefix  prefix of the webhook headers, e.g. X-Acme for X-Acme-Signature-1
+                           (default X-Service)
   -h, --help               show this help
 `;
 
@@ -78,6 +80,17 @@ const clientSecret = values['client-secret'] ?? SANDBOX_DEFAULTS.clientSecret;
 const partnerId = values['partner-id'] ?? SANDBOX_DEFAULTS.partnerId;
 const quoteDelayMs = nonNegativeInt('quote-delay-ms', values['quote-delay-ms']);
 const documentUrlTtlMs = nonNegativeInt('document-ttl-ms', values['document-ttl-ms']);
+const webhookHeaderPrefix = (() => {
+  try {
+    // Checked as the receiver checks its headerPrefix, so both accept the same values.
+    return checkHeaderPrefix(
+      values['webhook-header-prefix'] ?? 'X-Service',
+      '--webhook-header-prefix',
+    );
+  } catch (error) {
+    return fail(error instanceof Error ? error.message : String(error));
+  }
+})();
 
 const server = await startSandboxServer({
   port: nonNegativeInt('port', values.port) ?? 4010,
@@ -99,9 +112,7 @@ const server = await startSandboxServer({
   ...(values['sandbox-password'] ? { sandboxPassword: values['sandbox-password'] } : {}),
   ...(quoteDelayMs !== undefined ? { quoteDelayMs } : {}),
   ...(documentUrlTtlMs !== undefined ? { documentUrlTtlMs } : {}),
-  ...(values['webhook-header-prefix']
-    ? { webhookHeaderPrefix: values['webhook-header-prefix'] }
-    : {}),
+  webhookHeaderPrefix,
 }).catch((error: unknown) =>
   fail(`cannot listen: ${error instanceof Error ? error.message : String(error)}`, false),
 );
@@ -113,6 +124,7 @@ console.log(`Sandbox service listening
   partner id        ${partnerId}
   sandbox password  ${server.sandbox.sandboxPassword}
   webhooks          ${webhookUrl ?? '(none)'}
+  webhook prefix    ${webhookHeaderPrefix} (${webhookHeaderPrefix}-Signature-1, ...)
 Press Ctrl+C to stop.`);
 
 let stopping = false;

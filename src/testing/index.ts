@@ -27,6 +27,7 @@ export type { SandboxClientConfig } from './sandbox/sandboxClientConfig.js';
 export type { SandboxCallTask } from './sandbox/sandboxTypes.js';
 export {
   BIND_POLICY_FIRST_NAME,
+  CANCELLED_POLICY_FIRST_NAME,
   RATING_ERROR_FIRST_NAME,
   SUPPLEMENTAL_LAST_NAMES,
 } from './sandbox/shopping.js';

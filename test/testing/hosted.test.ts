@@ -238,7 +238,7 @@ describe('renderRetrievalPage', () => {
     expect(tagWithId(html, 'password')).toContain('autocomplete="current-password"');
     expect(html).toContain('<button type="submit">Retrieve my policy</button>');
     expect(html).toContain(
-      'In the sandbox, use user_good, user_good_flood or user_good_expensive with the sandbox password.',
+      'In the sandbox, use user_good, user_good_flood, user_good_expensive or user_good_cancelled with the sandbox password.',
     );
     const main = html.slice(html.indexOf('<main>'));
     expect(main).not.toContain('aria-invalid');

@@ -65,7 +65,9 @@ describe('the mock BFF', () => {
     expect((await call('POST', `/loans/${id}/consent`, { termsOfServiceId: 'tos' })).json.id).toBe(
       id,
     );
-    expect((await call('PATCH', `/loans/${id}/shop`)).json.status).toBe('RC1_RATING');
+    // The shop answer echoes the status before quoting started; the loan read shows it live.
+    expect((await call('PATCH', `/loans/${id}/shop`)).json.status).toBe('NOT_YET_RATED');
+    expect((await call('GET', `/loans/${id}`)).json.status).toBe('RC1_RATING');
     await sandbox.advance(30_000);
     const page = await call('GET', `/loans/${id}/events`);
     expect(page.json).toEqual({

@@ -1,6 +1,7 @@
-import type { PolicyCoverage, PolicyDetails } from '../../core/schemas/policy.js';
+import type { PolicyDetails } from '../../core/schemas/policy.js';
 import { hashString } from './prng.js';
 import { randomId } from './randomId.js';
+import type { SandboxCoverageMap } from './sandboxCoverages.js';
 import type { PartnerScope, SandboxPolicy } from './sandboxTypes.js';
 
 const YEAR = 365 * 24 * 3600 * 1000;
@@ -14,10 +15,19 @@ export interface SandboxPolicySpec {
   policyType: string;
   premium: number;
   effectiveDate: string;
-  coverages: PolicyCoverage[];
+  /** The policy's coverages; the policy carries them as the one item of its `coverages` array. */
+  coverageMap: SandboxCoverageMap;
+  /**
+   * The day (`YYYY-MM-DD`) the policy was cancelled, for a cancelled policy: it then carries
+   * this `cancellationDate` and status `CANCELLED`. Absent: an active policy.
+   */
+  cancelledOn?: string;
 }
 
-/** A new active 12-month policy with an evidence-of-insurance document and a declarations page. */
+/**
+ * A new 12-month policy with an evidence-of-insurance document and a declarations page: active
+ * (`cancellationDate: null`, status `ACTIVE`) unless the spec says when it was cancelled.
+ */
 export function createSandboxPolicy(spec: SandboxPolicySpec): SandboxPolicy {
   const id = randomId('pol');
   const expirationDate = new Date(Date.parse(`${spec.effectiveDate}T00:00:00Z`) + YEAR)
@@ -30,13 +40,13 @@ export function createSandboxPolicy(spec: SandboxPolicySpec): SandboxPolicy {
     policyType: spec.policyType,
     effectiveDate: spec.effectiveDate,
     expirationDate,
-    cancellationDate: null,
+    cancellationDate: spec.cancelledOn ?? null,
     premium: spec.premium,
     termLength: 12,
-    status: 'ACTIVE',
+    status: spec.cancelledOn ? 'CANCELLED' : 'ACTIVE',
     loanId: spec.loanId,
     externalId: spec.externalId,
-    coverages: spec.coverages,
+    coverages: [structuredClone(spec.coverageMap)],
   };
   return {
     wire,

@@ -6,6 +6,8 @@ import { hmacSha256Hex } from '../../core/hmacSha256Hex.js';
 import { matchOperation } from '../../core/matchOperation.js';
 import type { OperationName, ServiceOperationName } from '../../core/operations.js';
 import { operations, trimBasePath } from '../../core/operations.js';
+import type { ServiceRoutes } from '../../core/resolveServiceRoutes.js';
+import { resolveServiceRoutes } from '../../core/resolveServiceRoutes.js';
 import type { ConsentRecord } from '../../core/schemas/consentRecord.js';
 import type { WebhookEnvelope } from '../../core/schemas/webhookEvent.js';
 import { validateInput } from '../../core/validateInput.js';
@@ -40,7 +42,7 @@ export const SANDBOX_DEFAULTS = {
 export interface SandboxServiceOptions {
   /** Accepted API credentials. Default: one standard partner with {@link SANDBOX_DEFAULTS}. */
   clients?: readonly SandboxClientConfig[];
-  /** Password of the retrieval users `user_good`, `user_good_flood`, `user_good_expensive`. */
+  /** Password of the retrieval users (`RETRIEVAL_USERS`: `user_good`, `user_good_flood`, …). */
   sandboxPassword?: string;
   /** Quoting time in ms: a number, or `[min, max]` to draw from. Default `[30000, 45000]`. */
   quoteDelayMs?: number | readonly [number, number];
@@ -48,6 +50,11 @@ export interface SandboxServiceOptions {
   clock?: SandboxClock | 'auto' | 'manual';
   /** The service's path prefix, part of its base URL. Default `/lenders`. */
   basePath?: string;
+  /**
+   * Serve some operations at other paths than the operation table's, as a real service that
+   * spells them differently would (the service client's `routes` takes the same value).
+   */
+  routes?: ServiceRoutes;
   /** Origin used in hosted URLs; default: the origin of each request. */
   publicOrigin?: string;
   /** How long signed document URLs live. Default 2 minutes. */
@@ -181,6 +188,7 @@ export function createSandboxService(options: SandboxServiceOptions = {}): Sandb
     ]
   ).map((c) => ({ ...c }));
   const basePath = trimBasePath(options.basePath ?? SANDBOX_DEFAULTS.basePath);
+  const routes = resolveServiceRoutes(options.routes);
   const random = options.random ?? Math.random;
   const delay = options.quoteDelayMs ?? [30_000, 45_000];
   const tokenTtl = options.tokenTtlSeconds ?? 86_400;
@@ -300,7 +308,7 @@ export function createSandboxService(options: SandboxServiceOptions = {}): Sandb
     const match =
       path === null
         ? ({ kind: 'not_found' } as const)
-        : matchOperation('upstream', request.method, path);
+        : matchOperation('upstream', request.method, path, routes);
     if (match.kind === 'method_not_allowed') return methodNotAllowed(match.allow);
     if (match.kind !== 'matched') return errorResponse(new NotFoundError());
     const name = match.name as ServiceOperationName;

@@ -3,6 +3,7 @@ import { hostedUrl } from './hostedUrl.js';
 import { hashString, seededRandom } from './prng.js';
 import type { SandboxCarrier } from './sandboxCarriers.js';
 import { SANDBOX_CARRIERS } from './sandboxCarriers.js';
+import { homeCoverages } from './sandboxCoverages.js';
 import type { SandboxLoan } from './sandboxTypes.js';
 
 const DAY = 24 * 3600 * 1000;
@@ -11,7 +12,8 @@ const roundTo = (n: number, step: number) => Math.round(n / step) * step;
 
 /**
  * The quotes of a shopping round. They depend only on what the lender submitted (loan number,
- * ZIP code, amount) and the round, so the same application always gets the same quotes.
+ * ZIP code, amount) and the round, so the same application always gets the same quotes. Every
+ * quote carries all ten documented coverage keys, its deductibles and its endorsements.
  */
 export function generateQuotes(loan: SandboxLoan, round: number, now: number): Quote[] {
   const w = loan.wire;
@@ -35,6 +37,9 @@ export function generateQuotes(loan: SandboxLoan, round: number, now: number): Q
       1,
     );
     const waterBackup = random() < 0.5;
+    const liability = random() < 0.5 ? 300_000 : 500_000;
+    // The optional extras draw from a stream of their own, keyed by the quote's place.
+    const extras = seededRandom(hashString(`${seed}|extras|${index}`));
     return {
       id: `q${round}_${index}_${(seed % 1_000_000).toString(36)}`,
       carrierId: carrier.id,
@@ -45,15 +50,14 @@ export function generateQuotes(loan: SandboxLoan, round: number, now: number): Q
       premium,
       monthlyPremium: round2(premium / 12),
       effectiveDate,
-      coverages: {
-        a: { included: true, amount: dwelling },
-        b: { included: true, amount: roundTo(dwelling * 0.1, 100) },
-        c: { included: true, amount: roundTo(dwelling * 0.5, 100) },
-        d: { included: true, amount: roundTo(dwelling * 0.2, 100) },
-        e: { included: true, amount: random() < 0.5 ? 300_000 : 500_000 },
-        f: { included: true, amount: 5_000 },
-        waterBackup: { included: waterBackup, amount: waterBackup ? 10_000 : 0 },
-      },
+      coverages: homeCoverages({
+        dwelling,
+        liability,
+        waterBackup,
+        computers: extras() < 0.4,
+        hvac: extras() < 0.3,
+        mineSubsidence: extras() < 0.1,
+      }),
       deductibles: {
         dwelling: { included: true, amount: dwellingDeductible },
         wind: { included: random() < 0.6, amount: roundTo(dwelling * 0.01, 100) },

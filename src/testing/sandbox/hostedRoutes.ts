@@ -11,18 +11,26 @@ import { renderRetrievalDone } from './hosted/renderRetrievalDone.js';
 import { renderRetrievalPage } from './hosted/renderRetrievalPage.js';
 import { HOSTED_PREFIX, hostedUrl } from './hostedUrl.js';
 import { recommendedQuotes } from './loanOperations.js';
+import type { RetrievalUser } from './retrievalUsers.js';
+import { RETRIEVAL_USERS } from './retrievalUsers.js';
 import { SANDBOX_CARRIERS } from './sandboxCarriers.js';
+import { homeCoverages, supplementalCoverages } from './sandboxCoverages.js';
 import type { SandboxRuntime } from './sandboxRuntime.js';
+import { sandboxToday } from './sandboxToday.js';
 import type { SandboxLoan, SandboxRetrieval } from './sandboxTypes.js';
 
-/** The sandbox credentials of the hosted retrieval page and what each retrieves. */
-export const RETRIEVAL_USERS = ['user_good', 'user_good_flood', 'user_good_expensive'] as const;
+export { RETRIEVAL_USERS } from './retrievalUsers.js';
+
+const DAY = 24 * 3600 * 1000;
+/** How long before its cancellation a retrieved cancelled policy took effect. */
+const CANCELLED_POLICY_AGE_DAYS = 180;
 
 const notFound = () =>
   htmlResponse(renderMessagePage('Not found', 'This page does not exist.'), 404);
 
+/** The policies a retrieval user's carrier account holds, retrieved on `today`. */
 function retrievedPolicySpecs(
-  user: (typeof RETRIEVAL_USERS)[number],
+  user: RetrievalUser,
   loan: SandboxLoan,
   carrier: string,
   today: string,
@@ -36,11 +44,19 @@ function retrievedPolicySpecs(
     ...base,
     policyType: 'HO3',
     premium: user === 'user_good_expensive' ? 12_850 : 1_480,
-    coverages: [
-      { name: 'a', included: true, amount: dwelling },
-      { name: 'e', included: true, amount: 300_000 },
-    ],
+    coverageMap: homeCoverages({
+      dwelling,
+      liability: 300_000,
+      waterBackup: user === 'user_good_expensive',
+      computers: false,
+      hvac: false,
+      mineSubsidence: false,
+    }),
   };
+  if (user === 'user_good_cancelled') {
+    const effective = new Date(Date.parse(`${today}T00:00:00Z`) - CANCELLED_POLICY_AGE_DAYS * DAY);
+    return [{ ...home, effectiveDate: effective.toISOString().slice(0, 10), cancelledOn: today }];
+  }
   if (user !== 'user_good_flood') return [home];
   return [
     home,
@@ -48,7 +64,7 @@ function retrievedPolicySpecs(
       ...base,
       policyType: 'FLOOD',
       premium: 690,
-      coverages: [{ name: 'building', included: true, amount: 250_000 }],
+      coverageMap: supplementalCoverages('FLOOD', dwelling),
     },
   ];
 }
@@ -94,7 +110,7 @@ async function handleRetrieval(
       : 'Choose your insurance carrier.';
     return htmlResponse(renderRetrievalPage({ action, carriers, error, username }), 401);
   }
-  const today = new Date(rt.clock.now()).toISOString().slice(0, 10);
+  const today = sandboxToday(rt.clock);
   retrieval.policyIds = [];
   for (const spec of retrievedPolicySpecs(user, loan, carrier, today)) {
     retrieval.policyIds.push(addLoanPolicy(rt, loan, spec, 'policy.retrieved').wire.id);

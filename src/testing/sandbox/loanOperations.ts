@@ -1,3 +1,4 @@
+import type { InferOutput } from 'valibot';
 import { ConsentRequiredError } from '../../core/errors/ConsentRequiredError.js';
 import { NotFoundError } from '../../core/errors/NotFoundError.js';
 import { ServiceError } from '../../core/errors/ServiceError.js';
@@ -5,8 +6,7 @@ import { canShop, isClosed, isRated } from '../../core/loanStatus.js';
 import type { CloseLoanInput } from '../../core/schemas/closeLoanInput.js';
 import type { ConsentInput } from '../../core/schemas/consentInput.js';
 import type { ConsentRecord } from '../../core/schemas/consentRecord.js';
-import type { CurrentInsurancePolicy } from '../../core/schemas/currentInsurancePolicy.js';
-import type { Loan } from '../../core/schemas/loan.js';
+import type { CurrentInsuranceInputSchema } from '../../core/schemas/currentInsuranceInput.js';
 import type { LoanApplicationRequest } from '../../core/schemas/loanApplicationInput.js';
 import type { LoanContact } from '../../core/schemas/loanContact.js';
 import { LOAN_OFFICER_ROLE } from '../../core/schemas/loanContact.js';
@@ -17,8 +17,9 @@ import { loanClosedError } from './loanClosedError.js';
 import { randomId } from './randomId.js';
 import { json } from './sandboxResponses.js';
 import type { SandboxOperation, SandboxRuntime } from './sandboxRuntime.js';
-import type { SandboxLoan } from './sandboxTypes.js';
+import type { SandboxLoan, SandboxLoanWire } from './sandboxTypes.js';
 import { startQuoting } from './shopping.js';
+import { storeCurrentInsurance } from './storeCurrentInsurance.js';
 
 const RECOMMENDED = 3;
 
@@ -72,7 +73,7 @@ function createLoan(
     id,
     externalId: input.externalId ?? input.loanNumber,
     status: 'NOT_YET_RATED',
-    currentInsurancePolicies: input.currentInsurancePolicies ?? [],
+    currentInsurancePolicies: storeCurrentInsurance(input.currentInsurancePolicies ?? []),
     hostedDisplayUrl: '',
     shortHostedDisplayUrl: null,
     contactPageUrl: hostedUrl(req.origin, 'contact', id),
@@ -81,7 +82,7 @@ function createLoan(
     loanOfficer: input.loanOfficer ?? null,
     loanPurpose: input.loanPurpose ?? null,
     loanType: input.loanType ?? null,
-  } as Loan;
+  } as SandboxLoanWire;
   const loan: SandboxLoan = {
     wire,
     partner: req.partner,
@@ -116,9 +117,12 @@ export const loanOperations = {
     const loan = findLoan(rt, req.partner, req.params.loanId);
     if (isClosed(loan.wire.status)) throw loanClosedError();
     if (!loan.consent && !loan.generalConsent) throw new ConsentRequiredError('consent');
+    const before = loan.wire.status;
     // Shopping a loan that is already being quoted starts nothing new.
-    if (canShop(loan.wire.status)) startQuoting(rt, loan);
-    return json(shopView(loan));
+    if (canShop(before)) startQuoting(rt, loan);
+    // As in the reference's example, the answer echoes the status the loan had when the call
+    // came in (`NOT_YET_RATED` on a first shop); every read shows the live status.
+    return json({ ...shopView(loan), status: before });
   },
   getShoppedLoan: (rt, req) => {
     const loan = findLoan(rt, req.partner, req.params.loanId);
@@ -169,7 +173,9 @@ export const loanOperations = {
   },
   updateCurrentInsurance: (rt, req) => {
     const loan = findLoan(rt, req.partner, req.params.loanId);
-    loan.wire.currentInsurancePolicies = req.body as CurrentInsurancePolicy[];
-    return new Response(null, { status: 204 });
+    // Validated by the operation's input schema before this runs.
+    const input = req.body as InferOutput<typeof CurrentInsuranceInputSchema>;
+    loan.wire.currentInsurancePolicies = storeCurrentInsurance(input.currentInsurancePolicies);
+    return json({ id: loan.wire.id, currentInsurancePolicies: loan.wire.currentInsurancePolicies });
   },
 } satisfies Record<string, SandboxOperation>;

@@ -1,3 +1,5 @@
+import type { LoanStatusValue } from '../../core/loanStatus.js';
+import type { Address } from '../../core/schemas/address.js';
 import type { CloseLoanInput } from '../../core/schemas/closeLoanInput.js';
 import type { ConsentRecord } from '../../core/schemas/consentRecord.js';
 import type { Loan } from '../../core/schemas/loan.js';
@@ -13,9 +15,16 @@ export interface PartnerScope {
   platformId: string | null;
 }
 
+/** A loan application as the sandbox stores it: every field the service documents is set. */
+export type SandboxLoanWire = Loan & {
+  loanNumber: string;
+  status: LoanStatusValue;
+  property: { address: Address; [key: string]: unknown };
+};
+
 /** A loan application held by the sandbox. `wire` is what the service returns for it. */
 export interface SandboxLoan {
-  wire: Loan;
+  wire: SandboxLoanWire;
   partner: PartnerScope;
   origin: string;
   shortCode: string;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { Harness } from './harness.js';
 import { createHarness, DEFAULT_CLIENT, loanApplication, ORIGIN } from './harness.js';
 
 const twoPartners = {
@@ -144,7 +145,7 @@ describe('submit loan application', () => {
       await h.call('GET', `/v1/loans/${id}/display`),
       await h.call('PATCH', `/v1/loans/${id}/close`),
       await h.call('PUT', `/v1/loans/${id}/loan-contacts`, []),
-      await h.call('PUT', `/v1/loans/${id}/current-insurance`, []),
+      await h.call('PUT', `/v1/loans/${id}/current-insurance`, { currentInsurancePolicies: [] }),
       await h.call('PATCH', `/v1/policies/${id}/retrieve`),
     ];
     for (const res of attempts) {
@@ -222,37 +223,106 @@ describe('loan contacts', () => {
 });
 
 describe('current insurance', () => {
-  it('replaces the current insurance policies, answers 204 and shows them on the loan', async () => {
+  const oldTown = {
+    carrier: 'Old Town Mutual',
+    policyNumber: 'OTM-1',
+    policyType: 'HO3',
+    premium: 1320,
+    deductible: 1000,
+    expirationDate: '2026-09-30',
+    coverages: { a: { included: true, amount: 300_000 } },
+  };
+  const put = (h: Harness, id: string, body: unknown) =>
+    h.call('PUT', `/v1/loans/${id}/current-insurance`, body);
+
+  it('stores the policies of an object body and answers 200 with the loan id and the stored list', async () => {
     const h = await createHarness();
     const id = (await h.submitLoan()).json.id as string;
-    const policies = [
-      {
-        carrier: 'Old Town Mutual',
-        policyNumber: 'OTM-1',
-        policyType: 'HO3',
-        premium: 1320,
-        deductible: 1000,
-        expirationDate: '2026-09-30',
-        coverages: { a: { included: true, amount: 300_000 } },
-      },
-    ];
 
-    const res = await h.call('PUT', `/v1/loans/${id}/current-insurance`, policies);
-    expect(res.status).toBe(204);
-    expect((await h.call('GET', `/v1/loans/${id}`)).json.currentInsurancePolicies).toEqual(
-      policies,
-    );
+    const res = await put(h, id, { currentInsurancePolicies: [oldTown] });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/application\/json/);
+    expect(res.json).toEqual({ id, currentInsurancePolicies: [oldTown] });
+  });
 
-    await h.call('PUT', `/v1/loans/${id}/current-insurance`, []);
+  it('shows the stored list on the loan read', async () => {
+    const h = await createHarness();
+    const id = (await h.submitLoan()).json.id as string;
+
+    const res = await put(h, id, { currentInsurancePolicies: [oldTown] });
+    const loan = await h.call('GET', `/v1/loans/${id}`);
+    expect(loan.json.currentInsurancePolicies).toEqual(res.json.currentInsurancePolicies);
+  });
+
+  it('fills every documented field of a stored policy: null when not given, coverages {} when not given', async () => {
+    const h = await createHarness();
+    const id = (await h.submitLoan()).json.id as string;
+
+    const res = await put(h, id, { currentInsurancePolicies: [{ carrier: 'Old Co' }] });
+    const filled = {
+      carrier: 'Old Co',
+      policyNumber: null,
+      policyType: null,
+      premium: null,
+      deductible: null,
+      expirationDate: null,
+      coverages: {},
+    };
+    expect(res.json.currentInsurancePolicies).toEqual([filled]);
+    expect((await h.call('GET', `/v1/loans/${id}`)).json.currentInsurancePolicies).toEqual([
+      filled,
+    ]);
+  });
+
+  it('replaces the whole list, down to an empty one', async () => {
+    const h = await createHarness();
+    const id = (await h.submitLoan()).json.id as string;
+    await put(h, id, {
+      currentInsurancePolicies: [oldTown, { ...oldTown, policyNumber: 'OTM-2' }],
+    });
+
+    const res = await put(h, id, { currentInsurancePolicies: [] });
+    expect(res.status).toBe(200);
+    expect(res.json).toEqual({ id, currentInsurancePolicies: [] });
     expect((await h.call('GET', `/v1/loans/${id}`)).json.currentInsurancePolicies).toEqual([]);
+  });
+
+  it('stores the policies given at submission the same way', async () => {
+    const h = await createHarness();
+    const created = await h.submitLoan({ currentInsurancePolicies: [{ policyNumber: 'P-9' }] });
+
+    expect(created.json.currentInsurancePolicies).toEqual([
+      {
+        carrier: null,
+        policyNumber: 'P-9',
+        policyType: null,
+        premium: null,
+        deductible: null,
+        expirationDate: null,
+        coverages: {},
+      },
+    ]);
+  });
+
+  it('refuses a bare array body with 400 validation_error and keeps the stored list', async () => {
+    const h = await createHarness();
+    const id = (await h.submitLoan()).json.id as string;
+    await put(h, id, { currentInsurancePolicies: [oldTown] });
+
+    const res = await put(h, id, [oldTown]);
+    expect(res.status).toBe(400);
+    expect(res.json.error.code).toBe('validation_error');
+    expect((await h.call('GET', `/v1/loans/${id}`)).json.currentInsurancePolicies).toEqual([
+      oldTown,
+    ]);
   });
 
   it('refuses an unknown policy type', async () => {
     const h = await createHarness();
     const id = (await h.submitLoan()).json.id as string;
-    const res = await h.call('PUT', `/v1/loans/${id}/current-insurance`, [{ policyType: 'HO9' }]);
+    const res = await put(h, id, { currentInsurancePolicies: [{ policyType: 'HO9' }] });
 
     expect(res.status).toBe(400);
-    expect(issuePaths(res.json)).toContain('0.policyType');
+    expect(issuePaths(res.json)).toContain('currentInsurancePolicies.0.policyType');
   });
 });

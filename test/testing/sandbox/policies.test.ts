@@ -1,7 +1,19 @@
 import { describe, expect, it } from 'vitest';
+import { policyStanding } from '../../../src/core/policyStanding.js';
 import { BIND_POLICY_FIRST_NAME, SUPPLEMENTAL_LAST_NAMES } from '../../../src/testing/index.js';
+import { CANCELLED_POLICY_FIRST_NAME } from '../../../src/testing/sandbox/shopping.js';
+import { COVERAGE_KEYS, expectCoverageMaps } from './coverageShapes.js';
 import type { Harness } from './harness.js';
-import { createHarness, DEFAULT_CLIENT, ORIGIN, QUOTE_DELAY_MS, SECOND } from './harness.js';
+import {
+  createHarness,
+  DAY,
+  DEFAULT_CLIENT,
+  DEFAULT_CREDENTIALS,
+  ORIGIN,
+  QUOTE_DELAY_MS,
+  SECOND,
+  START,
+} from './harness.js';
 
 interface WireDocument {
   id: string;
@@ -12,12 +24,28 @@ interface WireDocument {
 
 const boundEvents = (h: Harness) => h.sandbox.events.filter((e) => e.type === 'policy.bound');
 
-async function boundPolicy(h: Harness, lastName = 'Stone') {
-  const loanId = await h.ratedLoan({ primary: { firstName: BIND_POLICY_FIRST_NAME, lastName } });
+async function boundPolicy(h: Harness, lastName = 'Stone', firstName = BIND_POLICY_FIRST_NAME) {
+  const loanId = await h.ratedLoan({ primary: { firstName, lastName } });
   const [event] = boundEvents(h);
   const policyId = event?.data.policyId as string;
   return { loanId, policyId };
 }
+
+/** The sandbox clock's current day. */
+const todayOf = (h: Harness) => new Date(h.sandbox.clock.now()).toISOString().slice(0, 10);
+
+/** What a bound policy is made of, without what any two policies differ in (ids, standing). */
+const boundTerms = (policy: Record<string, unknown>) => ({
+  carrier: policy.carrier,
+  policyType: policy.policyType,
+  premium: policy.premium,
+  effectiveDate: policy.effectiveDate,
+  expirationDate: policy.expirationDate,
+  termLength: policy.termLength,
+  externalId: policy.externalId,
+  coverages: policy.coverages,
+  documents: (policy.documents as WireDocument[]).map((d) => d.type),
+});
 
 describe('sandbox bind behaviour', () => {
   it(`binds a policy when a ${BIND_POLICY_FIRST_NAME} application finishes quoting, after loan.shopped`, async () => {
@@ -84,6 +112,76 @@ describe('sandbox bind behaviour', () => {
     expect(supplemental).toMatchObject({ policyType: type, loanId });
     expect(supplemental.id).not.toBe(home.id);
   });
+
+  it.each(Object.keys(SUPPLEMENTAL_LAST_NAMES))(
+    'gives the supplemental %s policy coverages as an array of one coverage map',
+    async (lastName) => {
+      const h = await createHarness();
+      await boundPolicy(h, lastName);
+      const supplementalId = boundEvents(h)[1]?.data.policyId as string;
+
+      const { coverages } = (await h.call('GET', `/v1/policies/${supplementalId}`)).json;
+      expectCoverageMaps(coverages);
+      expect(coverages[0].a).toEqual({ included: true, amount: expect.any(Number) });
+      expect(coverages[0].a.amount).toBeGreaterThan(0);
+    },
+  );
+});
+
+describe('sandbox cancelled-policy behaviour', () => {
+  it(`binds a policy cancelled as of today for a ${CANCELLED_POLICY_FIRST_NAME} application`, async () => {
+    const h = await createHarness();
+    const { loanId, policyId } = await boundPolicy(h, 'Stone', CANCELLED_POLICY_FIRST_NAME);
+
+    expect(h.sandbox.events.map((e) => e.type)).toEqual(['loan.shopped', 'policy.bound']);
+    expect(h.sandbox.inspectLoan(loanId)?.policyIds).toEqual([policyId]);
+    const policy = (await h.call('GET', `/v1/policies/${policyId}`)).json;
+    expect(todayOf(h)).toBe(new Date(START).toISOString().slice(0, 10));
+    expect(policy).toMatchObject({ cancellationDate: todayOf(h), status: 'CANCELLED', loanId });
+    expect(policyStanding(policy, h.sandbox.clock.now())).toBe('cancelled');
+    expectCoverageMaps(policy.coverages);
+  });
+
+  it(`binds the same policy as ${BIND_POLICY_FIRST_NAME} apart from its cancellation`, async () => {
+    const bind = await createHarness();
+    const cancel = await createHarness();
+    const active = (await bind.call('GET', `/v1/policies/${(await boundPolicy(bind)).policyId}`))
+      .json;
+    const { policyId } = await boundPolicy(cancel, 'Stone', CANCELLED_POLICY_FIRST_NAME);
+    const cancelled = (await cancel.call('GET', `/v1/policies/${policyId}`)).json;
+
+    expect(active).toMatchObject({ cancellationDate: null, status: 'ACTIVE' });
+    expect(policyStanding(active, bind.sandbox.clock.now())).not.toBe('cancelled');
+    expect(boundTerms(cancelled)).toEqual(boundTerms(active));
+  });
+
+  it('dates the cancellation by the sandbox clock', async () => {
+    const h = await createHarness();
+    await h.advance(10 * DAY);
+    // The harness token lives 24 h.
+    h.token = await h.login(DEFAULT_CREDENTIALS);
+    const { policyId } = await boundPolicy(h, 'Stone', CANCELLED_POLICY_FIRST_NAME);
+
+    const policy = (await h.call('GET', `/v1/policies/${policyId}`)).json;
+    expect(policy.cancellationDate).toBe(new Date(START + 10 * DAY).toISOString().slice(0, 10));
+    expect(policy.cancellationDate).toBe(todayOf(h));
+  });
+
+  it('cancels the supplemental policy bound with it too', async () => {
+    const h = await createHarness();
+    await boundPolicy(h, 'Flood', CANCELLED_POLICY_FIRST_NAME);
+
+    const policies = await Promise.all(
+      boundEvents(h).map(
+        async (e) => (await h.call('GET', `/v1/policies/${e.data.policyId}`)).json,
+      ),
+    );
+    expect(policies.map((p) => p.policyType)).toEqual([expect.stringMatching(/^HO[35]$/), 'FLOOD']);
+    for (const p of policies) {
+      expect(p).toMatchObject({ cancellationDate: todayOf(h), status: 'CANCELLED' });
+      expect(policyStanding(p, h.sandbox.clock.now())).toBe('cancelled');
+    }
+  });
 });
 
 describe('get policy', () => {
@@ -108,7 +206,8 @@ describe('get policy', () => {
       termLength: 12,
       status: 'ACTIVE',
     });
-    expect(res.json.coverages).toBeInstanceOf(Array);
+    expect(res.json.cancellationDate).toBeNull();
+    expectCoverageMaps(res.json.coverages);
     const documents = res.json.documents as WireDocument[];
     expect(documents.map((d) => d.type)).toContain('eoi_document');
     for (const doc of documents) {
@@ -116,6 +215,21 @@ describe('get policy', () => {
         new RegExp(`^${ORIGIN}/sandbox/documents/${doc.id}\\?Expires=\\d+&Signature=[0-9a-f]+$`),
       );
     }
+  });
+
+  it("copies the chosen quote's coverage map as the one item of the policy's coverages", async () => {
+    const h = await createHarness();
+    const { loanId, policyId } = await boundPolicy(h);
+    const quotes = (await h.call('GET', `/v1/loans/${loanId}/shop`)).json.quotes as Array<{
+      premium: number;
+      coverages: Record<string, unknown>;
+    }>;
+    const cheapest = [...quotes].sort((a, b) => a.premium - b.premium)[0];
+
+    const { coverages } = (await h.call('GET', `/v1/policies/${policyId}`)).json;
+    expectCoverageMaps(coverages);
+    expect(coverages).toEqual([cheapest?.coverages]);
+    expect(Object.keys(coverages[0])).toEqual(COVERAGE_KEYS);
   });
 
   it("answers 404 for an unknown policy and for another partner's policy", async () => {

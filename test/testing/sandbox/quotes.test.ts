@@ -1,8 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { SANDBOX_CARRIERS } from '../../../src/testing/index.js';
+import { COVERAGE_KEYS } from './coverageShapes.js';
 import type { Harness, LoanApplicationOverrides } from './harness.js';
 import { createHarness, loanApplication } from './harness.js';
+
+interface WireCoverage {
+  included: boolean;
+  amount: number;
+}
 
 interface WireQuote {
   id: string;
@@ -12,6 +18,9 @@ interface WireQuote {
   premium: number;
   monthlyPremium: number;
   effectiveDate: string;
+  coverages: Record<string, WireCoverage>;
+  deductibles: Record<string, WireCoverage>;
+  endorsements: Record<string, { included: boolean }>;
   selected?: boolean;
 }
 
@@ -24,6 +33,12 @@ async function quotesOf(h: Harness, id: string): Promise<WireQuote[]> {
 const byPremium = (quotes: WireQuote[]) => [...quotes].sort((a, b) => a.premium - b.premium);
 const carrierAndPremium = (quotes: WireQuote[]) =>
   quotes.map((q) => ({ carrier: q.carrierName, premium: q.premium }));
+const terms = (quotes: WireQuote[]) =>
+  quotes.map((q) => ({
+    coverages: q.coverages,
+    deductibles: q.deductibles,
+    endorsements: q.endorsements,
+  }));
 
 describe('shopped loan quotes', () => {
   it('lists every quote of a rated application with carrier, premium and monthly premium', async () => {
@@ -40,6 +55,46 @@ describe('shopped loan quotes', () => {
       expect(q.premium).toBeGreaterThan(0);
       expect(q.monthlyPremium).toBeCloseTo(q.premium / 12, 2);
       expect(q.effectiveDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    }
+  });
+
+  it('gives every quote all ten coverage keys, each { included, amount }, amount 0 when not included', async () => {
+    const h = await createHarness();
+    const quotes = [
+      ...(await quotesOf(h, await h.ratedLoan({ loanNumber: 'LN-COV-1' }))),
+      ...(await quotesOf(h, await h.ratedLoan({ loanNumber: 'LN-COV-2', loanAmount: 910_000 }))),
+    ];
+
+    for (const q of quotes) {
+      expect(Object.keys(q.coverages)).toEqual(COVERAGE_KEYS);
+      for (const [key, coverage] of Object.entries(q.coverages)) {
+        expect(Object.keys(coverage).sort(), key).toEqual(['amount', 'included']);
+        expect(typeof coverage.included, key).toBe('boolean');
+        expect(coverage.amount, key).toBeGreaterThanOrEqual(0);
+        if (coverage.included) expect(coverage.amount, key).toBeGreaterThan(0);
+        else expect(coverage.amount, key).toBe(0);
+      }
+      for (const key of ['a', 'b', 'c', 'd', 'e', 'f'])
+        expect(q.coverages[key]?.included).toBe(true);
+    }
+    const optional = quotes.flatMap((q) => COVERAGE_KEYS.slice(6).map((key) => q.coverages[key]));
+    expect(optional.some((c) => c?.included)).toBe(true);
+    expect(optional.some((c) => !c?.included)).toBe(true);
+  });
+
+  it('gives every quote dwelling and wind deductibles and flood-zone and swimming-pool endorsements', async () => {
+    const h = await createHarness();
+    const quotes = await quotesOf(h, await h.ratedLoan());
+
+    for (const q of quotes) {
+      expect(Object.keys(q.deductibles).sort()).toEqual(['dwelling', 'wind']);
+      for (const d of Object.values(q.deductibles)) {
+        expect(d).toEqual({ included: expect.any(Boolean), amount: expect.any(Number) });
+      }
+      expect(q.endorsements).toEqual({
+        floodZone: { included: expect.any(Boolean) },
+        swimmingPool: { included: expect.any(Boolean) },
+      });
     }
   });
 
@@ -66,6 +121,7 @@ describe('shopped loan quotes', () => {
 
     expect(carrierAndPremium(quotesB)).toEqual(carrierAndPremium(quotesA));
     expect(quotesB.map((q) => q.id)).toEqual(quotesA.map((q) => q.id));
+    expect(terms(quotesB)).toEqual(terms(quotesA));
   });
 
   it('keeps quotes stable for any loan number, ZIP code and amount (property)', async () => {

@@ -55,7 +55,10 @@ describe('rate limit (100 requests per 60 s per partner)', () => {
       ).toBe(200);
       expect((await h.call('POST', '/v1/loans/call_me_now', { id: loanId })).status).toBe(200);
       expect((await h.call('PATCH', `/v1/policies/${loanId}/retrieve`)).status).toBe(200);
-      expect((await h.call('PUT', `/v1/loans/${loanId}/current-insurance`, [])).status).toBe(204);
+      const currentInsurance = { currentInsurancePolicies: [] };
+      expect(
+        (await h.call('PUT', `/v1/loans/${loanId}/current-insurance`, currentInsurance)).status,
+      ).toBe(200);
     }
     expect(h.sandbox.stats().rateLimited).toBe(1);
   });

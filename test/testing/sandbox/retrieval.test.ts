@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { policyStanding } from '../../../src/core/policyStanding.js';
 import { RETRIEVAL_USERS, SANDBOX_CARRIERS, SANDBOX_DEFAULTS } from '../../../src/testing/index.js';
+import { expectCoverageMaps } from './coverageShapes.js';
 import type { Harness } from './harness.js';
-import { createHarness, HOUR, ORIGIN } from './harness.js';
+import { createHarness, DAY, DEFAULT_CREDENTIALS, HOUR, ORIGIN, START } from './harness.js';
 
 const CARRIER = (SANDBOX_CARRIERS[2] as { name: string }).name;
 const PASSWORD = SANDBOX_DEFAULTS.sandboxPassword;
@@ -52,6 +54,7 @@ describe('initiate policy retrieval', () => {
     for (const name of ['carrier', 'username', 'password'])
       expect(html).toContain(`name="${name}"`);
     for (const carrier of SANDBOX_CARRIERS) expect(html).toContain(carrier.name);
+    for (const user of RETRIEVAL_USERS) expect(html).toContain(user);
   });
 });
 
@@ -94,6 +97,65 @@ describe('hosted retrieval with sandbox credentials', () => {
     const policies = await policiesOf(h);
     expect(policies.map((p) => p.policyType)).toEqual(['HO3', 'FLOOD']);
     for (const p of policies) expect(p.loanId).toBe(loanId);
+  });
+
+  it.each(['user_good', 'user_good_flood', 'user_good_expensive'])(
+    '%s retrieves active policies whose coverages are an array of one coverage map',
+    async (username) => {
+      const h = await createHarness();
+      const { retrievalUrl } = await startRetrieval(h);
+      await submitForm(h, retrievalUrl, { carrier: CARRIER, username, password: PASSWORD });
+
+      const policies = await policiesOf(h);
+      expect(policies.length).toBeGreaterThan(0);
+      for (const p of policies) {
+        expectCoverageMaps(p.coverages);
+        expect(p.coverages[0].a).toEqual({ included: true, amount: expect.any(Number) });
+        expect(p).toMatchObject({ cancellationDate: null, status: 'ACTIVE' });
+      }
+      expect(Object.keys(policies[0].coverages[0])).toHaveLength(10);
+    },
+  );
+
+  it('user_good_cancelled retrieves one home policy cancelled as of today', async () => {
+    const h = await createHarness();
+    const { loanId, retrievalUrl } = await startRetrieval(h);
+
+    const res = await submitForm(h, retrievalUrl, {
+      carrier: CARRIER,
+      username: 'user_good_cancelled',
+      password: PASSWORD,
+    });
+    expect(res.status).toBe(200);
+    expect(retrievedEvents(h)).toHaveLength(1);
+    const [policy] = await policiesOf(h);
+    const today = new Date(START).toISOString().slice(0, 10);
+    expect(policy).toMatchObject({
+      policyType: 'HO3',
+      carrier: CARRIER,
+      loanId,
+      cancellationDate: today,
+      status: 'CANCELLED',
+    });
+    expect(policy.effectiveDate < today).toBe(true);
+    expect(policyStanding(policy, h.sandbox.clock.now())).toBe('cancelled');
+    expectCoverageMaps(policy.coverages);
+  });
+
+  it('user_good_cancelled dates the cancellation by the sandbox clock', async () => {
+    const h = await createHarness();
+    await h.advance(3 * DAY);
+    // The harness token lives 24 h.
+    h.token = await h.login(DEFAULT_CREDENTIALS);
+    const { retrievalUrl } = await startRetrieval(h);
+
+    await submitForm(h, retrievalUrl, {
+      carrier: CARRIER,
+      username: 'user_good_cancelled',
+      password: PASSWORD,
+    });
+    const [policy] = await policiesOf(h);
+    expect(policy.cancellationDate).toBe(new Date(START + 3 * DAY).toISOString().slice(0, 10));
   });
 
   it('user_good_expensive retrieves a home policy with a high premium', async () => {
@@ -215,7 +277,12 @@ describe('hosted retrieval with sandbox credentials', () => {
     expect(res.status).toBe(410);
   });
 
-  it('offers exactly the three documented sandbox users', () => {
-    expect([...RETRIEVAL_USERS]).toEqual(['user_good', 'user_good_flood', 'user_good_expensive']);
+  it('offers the three documented sandbox users and user_good_cancelled', () => {
+    expect([...RETRIEVAL_USERS]).toEqual([
+      'user_good',
+      'user_good_flood',
+      'user_good_expensive',
+      'user_good_cancelled',
+    ]);
   });
 });

@@ -135,8 +135,11 @@ const RECIPES: Record<
     }),
   },
   updateCurrentInsurance: {
-    status: 204,
-    prepare: async (h) => ({ params: { loanId: await newLoan(h) }, body: [{ carrier: 'Old Co' }] }),
+    status: 200,
+    prepare: async (h) => ({
+      params: { loanId: await newLoan(h) },
+      body: { currentInsurancePolicies: [{ carrier: 'Old Co' }] },
+    }),
   },
 };
 
@@ -179,7 +182,7 @@ describe('every operation of the table', () => {
     expect((await send(h, 'recordConsent', {}, consent)).status).toBe(200);
     expect((await send(h, 'recordGeneralConsent', {}, consent)).status).toBe(200);
     expect((await send(h, 'recordTcpaConsent', {}, consent)).status).toBe(200);
-    expect((await send(h, 'shopLoan', { loanId })).json.status).toBe('RC1_RATING');
+    expect((await send(h, 'shopLoan', { loanId })).json.status).toBe('NOT_YET_RATED');
     await h.advance(40_000);
     expect((await send(h, 'getLoan', { loanId })).json.status).toBe('RC1_RATED');
     const shopped = await send(h, 'getShoppedLoan', { loanId });
@@ -205,7 +208,13 @@ describe('every operation of the table', () => {
         ])
       ).status,
     ).toBe(204);
-    expect((await send(h, 'updateCurrentInsurance', { loanId }, [])).status).toBe(204);
+    const currentInsurance = await send(
+      h,
+      'updateCurrentInsurance',
+      { loanId },
+      { currentInsurancePolicies: [] },
+    );
+    expect(currentInsurance.json).toEqual({ id: loanId, currentInsurancePolicies: [] });
 
     // Retrieval flow on a second application.
     const second = (await send(h, 'submitLoanApplication', {}, loanApplication())).json.id;

@@ -75,10 +75,10 @@ describe('shop loan application', () => {
 
     const res = await h.shop(id);
     expect(res.status).toBe(200);
-    expect(res.json.status).toBe('RC1_RATING');
+    expect(h.sandbox.inspectLoan(id)?.status).toBe('RC1_RATING');
   });
 
-  it('starts quoting: RC1_RATING with the hosted display URLs set', async () => {
+  it('starts quoting and echoes the status the loan had before (NOT_YET_RATED), with the hosted display URLs set', async () => {
     const h = await createHarness();
     const created = await h.submitLoan({ loanNumber: 'LN-55' });
     const id = created.json.id as string;
@@ -89,7 +89,7 @@ describe('shop loan application', () => {
     expect(res.json).toEqual({
       id,
       loanId: 'LN-55',
-      status: 'RC1_RATING',
+      status: 'NOT_YET_RATED',
       hostedDisplayUrl: expect.stringMatching(new RegExp(`^${ORIGIN}/.+`)),
       shortHostedDisplayUrl: expect.stringMatching(new RegExp(`^${ORIGIN}/.+`)),
       contactPageUrl: created.json.contactPageUrl,
@@ -101,6 +101,18 @@ describe('shop loan application', () => {
       hostedDisplayUrl: res.json.hostedDisplayUrl,
       shortHostedDisplayUrl: res.json.shortHostedDisplayUrl,
     });
+  });
+
+  it('echoes NOT_YET_RATED from a first shop while every read shows the live RC1_RATING', async () => {
+    const h = await createHarness();
+    const id = (await h.submitLoan()).json.id as string;
+    await h.consent(id);
+
+    expect((await h.shop(id)).json.status).toBe('NOT_YET_RATED');
+    for (const path of [`/v1/loans/${id}`, `/v1/loans/${id}/shop`, `/v1/loans/${id}/display`]) {
+      const read = await h.call('GET', path);
+      expect(read.json.status, path).toBe('RC1_RATING');
+    }
   });
 
   it('completes after the quoting delay: RC1_RATED and exactly one loan.shopped event', async () => {
@@ -128,7 +140,7 @@ describe('shop loan application', () => {
     expect(shopped.json.quotes.length).toBeGreaterThan(0);
   });
 
-  it('does not start a second round when shopped again while quoting', async () => {
+  it('does not start a second round when shopped again while quoting (echoing RC1_RATING)', async () => {
     const h = await createHarness();
     const id = (await h.submitLoan()).json.id as string;
     await h.consent(id);
@@ -147,7 +159,7 @@ describe('shop loan application', () => {
     expect(h.sandbox.inspectLoan(id)?.status).toBe('RC1_RATED');
   });
 
-  it('re-quotes a rated application as round 2 with a different quote set', async () => {
+  it('re-quotes a rated application as round 2 with a different quote set, echoing RC1_RATED', async () => {
     const h = await createHarness();
     const id = await h.ratedLoan();
     const round1 = (await h.call('GET', `/v1/loans/${id}/shop`)).json.quotes as Array<{
@@ -155,7 +167,8 @@ describe('shop loan application', () => {
     }>;
 
     const res = await h.shop(id);
-    expect(res.json.status).toBe('RC2_RATING');
+    expect(res.json.status).toBe('RC1_RATED');
+    expect((await h.call('GET', `/v1/loans/${id}`)).json.status).toBe('RC2_RATING');
     await h.advance(QUOTE_DELAY_MS);
 
     const shopped = await h.call('GET', `/v1/loans/${id}/shop`);
@@ -179,7 +192,8 @@ describe('shop loan application', () => {
 
     const again = await h.shop(id);
     expect(again.status).toBe(200);
-    expect(again.json.status).toBe('RC1_RATING');
+    expect(again.json.status).toBe('RC1_ERRORED');
+    expect(h.sandbox.inspectLoan(id)?.status).toBe('RC1_RATING');
     await h.advance(QUOTE_DELAY_MS);
     expect(h.sandbox.inspectLoan(id)?.status).toBe('RC1_ERRORED');
     expect(shoppedEvents(h)).toHaveLength(2);

@@ -1,3 +1,4 @@
+import { RETRIEVAL_USERS } from '../retrievalUsers.js';
 import { escapeHtml } from './escapeHtml.js';
 import { renderPage } from './renderPage.js';
 
@@ -15,6 +16,9 @@ export interface RetrievalPageView {
 
 /** `id` of the error paragraph, referenced by the fields' `aria-describedby`. */
 const ERROR_ID = 'retrieval-error';
+
+/** The sandbox users as a sentence: `a, b, c or d`. */
+const USER_LIST = `${RETRIEVAL_USERS.slice(0, -1).join(', ')} or ${RETRIEVAL_USERS.at(-1)}`;
 
 /**
  * Renders the hosted policy-retrieval page: a form where the borrower picks a carrier and enters
@@ -43,6 +47,6 @@ ${options}
 <input id="password" name="password" type="password" autocomplete="current-password" required${invalid}>
 <button type="submit">Retrieve my policy</button>
 </form>
-<p class="hint">In the sandbox, use user_good, user_good_flood or user_good_expensive with the sandbox password.</p>`;
+<p class="hint">In the sandbox, use ${escapeHtml(USER_LIST)} with the sandbox password.</p>`;
   return renderPage({ title: 'Share your current insurance policy', body });
 }
