@@ -1,7 +1,9 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import { HttpResponse, http } from 'msw';
 import { expect, spyOn, waitFor } from 'storybook/test';
 import type { PolicyDocumentsProps } from '../src/components/PolicyDocuments/index.js';
 import { PolicyDocuments } from '../src/components/PolicyDocuments/index.js';
+import { DEFAULT_BFF_BASE_PATH } from '../src/core/index.js';
 import { failing, noDocuments, pending } from '../src/testing/msw/index.js';
 import { ComponentDocs } from './support/ComponentDocs.js';
 import type { SandboxLoaded } from './support/sandboxStory.js';
@@ -54,8 +56,13 @@ export const Overview: Story = {
       }}
       slots={{
         skeleton: 'Placeholder while loading',
-        summary: 'The policy summary (a description list)',
+        standing:
+          'Where the policy stands, in words ("Cancelled on …"); data-standing cancelled/cancelling/expired/upcoming/in-force',
+        summary:
+          'The policy summary (a description list): the service\u2019s status as sent, the term',
         field: 'One summary line',
+        coverages: 'A coverage table (caption "Coverages"), one per coverage map',
+        coverage: 'One coverage row (data-included true/false)',
         documents: 'The document list',
         document: 'One document (data-state idle/opening)',
         open: '"Open …" button',
@@ -157,5 +164,56 @@ export const Errored: Story = {
     await expectState(canvasElement, 'errored');
     await expect(canvas.getByRole('alert')).toHaveTextContent('We could not load your policy.');
     await expect(canvas.getByRole('button', { name: 'Try again' })).toBeEnabled();
+  },
+};
+
+/**
+ * The policy as the service answers it for a policy cancelled mid-term: a past
+ * `cancellationDate`, its own `status` still "ACTIVE", coverages as an array of coverage maps.
+ */
+const cancelledPolicy = http.get(`*${DEFAULT_BFF_BASE_PATH}/policies/:policyId`, ({ params }) =>
+  HttpResponse.json({
+    id: String(params.policyId),
+    carrier: 'Harborline Mutual',
+    policyNumber: 'HM-2025-000321',
+    policyType: 'HO3',
+    effectiveDate: '2025-03-01',
+    expirationDate: '2026-03-01',
+    cancellationDate: '2025-06-15',
+    termLength: 12,
+    status: 'ACTIVE',
+    premium: 1480,
+    coverages: [
+      {
+        a: { amount: 350_000, included: true },
+        b: { amount: 35_000, included: true },
+        c: { amount: 175_000, included: true },
+        d: { amount: 70_000, included: true },
+        e: { amount: 300_000, included: true },
+        f: { amount: 5_000, included: true },
+        waterBackup: { amount: 0, included: false },
+      },
+    ],
+    documents: [],
+  }),
+);
+
+/** A policy cancelled mid-term reads as cancelled, whatever the service's own status says. */
+export const Cancelled: Story = {
+  ...sandboxStory<PolicyDocumentsProps>({
+    scenarios: [cancelledPolicy],
+    prepare: async () => ({ policyId: 'pol_cancelled' }),
+  }),
+  play: async ({ canvas, canvasElement }) => {
+    await expectState(canvasElement, 'empty');
+    const standing = await canvas.findByText('Cancelled on Jun 15, 2025');
+    await expect(standing).toBeVisible();
+    await expect(standing).toHaveAttribute('data-standing', 'cancelled');
+    await expect(canvas.queryByText(/in force/i)).toBeNull();
+    await expect(canvas.getByText('ACTIVE')).toBeVisible();
+    const coverages = canvas.getByRole('table', { name: 'Coverages' });
+    await expect(coverages).toBeVisible();
+    await expect(canvas.getByRole('rowheader', { name: 'Water backup' })).toBeVisible();
+    await expect(canvas.getByText('Not included')).toBeVisible();
   },
 };

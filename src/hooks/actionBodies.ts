@@ -4,6 +4,8 @@ import type { AdapterCallOptions, InsuranceAdapter } from '../adapter/InsuranceA
 import { ConsentRequiredError } from '../core/errors/ConsentRequiredError.js';
 import { ServiceError } from '../core/errors/ServiceError.js';
 import { isSafeDocumentUrl } from '../core/isSafeDocumentUrl.js';
+import type { LoanStatusValue } from '../core/loanStatus.js';
+import { isQuoting } from '../core/loanStatus.js';
 import type { CallMeNowInput } from '../core/schemas/callMeNowInput.js';
 import type { CloseLoanInput } from '../core/schemas/closeLoanInput.js';
 import type { ConsentInput } from '../core/schemas/consentInput.js';
@@ -99,8 +101,9 @@ export const actionBodies = {
     );
     const method = CONSENT_METHODS[kind];
     const consent = await send(c, [method, valid], (o) => c.adapter[method](valid, o));
+    // The loan is the one asked about (the answer's own id is not always there).
     if (kind === 'tcpa')
-      c.client.setQueryData(c.keys.tcpaConsent(consent.id), {
+      c.client.setQueryData(c.keys.tcpaConsent(valid.id), {
         recorded: true,
         consent,
       });
@@ -109,13 +112,16 @@ export const actionBodies = {
   async shop(c: ActionContext) {
     const result = await send(c, ['shop', c.loanId], (o) => c.adapter.shopLoan(c.loanId, o));
     const { keys } = c;
-    // The loan takes the new status at once (no read: the loan read is rate limited).
+    // A 2xx shop means quoting started, whatever status it echoes (the documented answer echoes
+    // NOT_YET_RATED): the loan is quoting at once (no read: the loan read is rate limited), and
+    // the outcome comes with the `loan.shopped` event.
+    const status = isQuoting(result.status) ? (result.status as LoanStatusValue) : 'RC1_RATING';
     c.client.setQueryData<Loan>(
       keys.loan(c.loanId),
       (loan) =>
         loan && {
           ...loan,
-          status: result.status,
+          status,
           hostedDisplayUrl: result.hostedDisplayUrl || loan.hostedDisplayUrl,
         },
     );

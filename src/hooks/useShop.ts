@@ -24,7 +24,10 @@ export interface UseShopOptions {
 /** What {@link useShop} returns. */
 export interface ShopState {
   phase: ShopPhase;
-  /** Shops the loan (a user action); ignored while a shop is starting or quoting. */
+  /**
+   * Shops the loan (a user action); ignored while a shop is starting, or quoting (including a
+   * shop this client sent whose outcome is not known yet).
+   */
   start(): Promise<ShopResult | undefined>;
   /**
    * After a time-out: reads the loan once and, if it is still quoting, waits again. After a
@@ -45,9 +48,16 @@ export interface ShopState {
 
 const EXPECTED_MS = [30_000, 45_000] as const;
 
+/** Whether a shop the service accepted (`sent` succeeded) has no outcome in `status` yet. */
+const awaitsOutcome = (sent: string | undefined, status: string | undefined) =>
+  sent === 'success' && !isRated(status) && !isErrored(status) && !isClosed(status);
+
 /**
- * Shops a loan application and follows quoting to its end. Completion comes from the
- * `loan.shopped` event, which makes the loan be read once; the loan is never polled.
+ * Shops a loan application and follows quoting to its end. A 2xx shop means quoting started,
+ * whatever status its answer echoes: from then on the phase stays `quoting` (and `start` sends
+ * nothing) until a loan read says rated, errored or closed, or `timeoutMs` passes. Completion
+ * comes from the `loan.shopped` event, which makes the loan be read once; the loan is never
+ * polled.
  *
  * @example
  * function ShopButton({ loanId }: { loanId: string }) {
@@ -79,12 +89,16 @@ export function useShop(loanId: string, options: UseShopOptions = {}): ShopState
   const [now, setNow] = useState(mountedAt);
   const [waitingSince, setWaitingSince] = useState(0);
   const startedAt = lastShop?.state.submittedAt || mountedAt;
-  const timedOut = isQuoting(status) && now >= Math.max(startedAt, waitingSince) + timeoutMs;
+  // A 2xx shop means quoting started: until a loan read says how it ended, the loan is quoting,
+  // even when a read (the service may lag) still says NOT_YET_RATED. Shopping again then would
+  // spend another rate-limited call for nothing.
+  const quoting = isQuoting(status) || awaitsOutcome(lastShop?.state.status, status);
+  const timedOut = quoting && now >= Math.max(startedAt, waitingSince) + timeoutMs;
   const phase: ShopPhase = isClosed(status)
     ? 'closed'
     : shop.isPending
       ? 'starting'
-      : isQuoting(status)
+      : quoting
         ? timedOut
           ? 'errored'
           : 'quoting'
@@ -97,7 +111,9 @@ export function useShop(loanId: string, options: UseShopOptions = {}): ShopState
 
   const start = async () => {
     const current = queryClient.getQueryData<Loan>(keys.loan(loanId))?.status;
+    const sent = queryClient.getMutationCache().findAll({ mutationKey: shopKey }).at(-1);
     if (busy() || isQuoting(current) || isClosed(current)) return undefined;
+    if (awaitsOutcome(sent?.state.status, current)) return undefined;
     return run();
   };
 
@@ -124,7 +140,7 @@ export function useShop(loanId: string, options: UseShopOptions = {}): ShopState
           : null,
     [timedOut, status],
   );
-  const elapsedMs = lastShop || isQuoting(status) ? Math.max(0, now - startedAt) : 0;
+  const elapsedMs = lastShop || quoting ? Math.max(0, now - startedAt) : 0;
 
   return {
     phase,

@@ -1,4 +1,4 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -17,6 +17,22 @@ afterEach(() => {
 const POLICY_READ = /^GET \/policies\/[^/]+$/;
 const expiresOf = (url: string) => Number(new URL(url).searchParams.get('Expires'));
 
+/** Coverages as the service documents them: an array of coverage maps (here, one). */
+const DOCUMENTED_COVERAGES = [
+  {
+    a: { amount: 350_000, included: true },
+    b: { amount: 35_000, included: true },
+    c: { amount: 175_000, included: true },
+    d: { amount: 70_000, included: true },
+    e: { amount: 300_000, included: true },
+    f: { amount: 5_000, included: true },
+    waterBackup: { amount: 0, included: false },
+    computers: { amount: 2_500, included: true },
+    hvac: { amount: 10_000, included: true },
+    mineSubsidence: { amount: 0, included: false },
+  },
+];
+
 /** A policy as the BFF answers it, documents included. */
 function policyAnswer(overrides: Record<string, unknown> = {}) {
   return http.get('*/api/insurance/policies/:policyId', ({ params }) =>
@@ -27,7 +43,10 @@ function policyAnswer(overrides: Record<string, unknown> = {}) {
       policyType: 'HO3',
       effectiveDate: '2025-03-01',
       expirationDate: '2026-03-01',
+      termLength: 12,
+      status: 'ACTIVE',
       premium: 1234,
+      coverages: DOCUMENTED_COVERAGES,
       documents: [
         {
           id: 'doc_1',
@@ -90,9 +109,10 @@ describe('PolicyDocuments', () => {
     expect(summaryOf(root)).toEqual({
       Carrier: 'Acme Mutual',
       'Policy number': 'HO3-0001',
-      'Policy type': 'HO3',
-      'Effective date': 'Mar 1, 2025',
-      'Expiration date': 'Mar 1, 2026',
+      'Policy type': 'HO-3 special form',
+      Status: 'ACTIVE',
+      'Policy term': 'Mar 1, 2025 – Mar 1, 2026',
+      'Term length': '12 months',
       'Annual premium': '$1,234',
     });
     const list = screen.getByRole('list', { name: 'Policy documents' });
@@ -128,8 +148,7 @@ describe('PolicyDocuments', () => {
     );
     await screen.findByRole('button', { name: 'View Evidence of insurance' });
     expect(summaryOf(rootOf(container))).toMatchObject({
-      'Effective date': '1 Mar 2025',
-      'Expiration date': '1 Mar 2026',
+      'Policy term': '1 Mar 2025 – 1 Mar 2026',
       'Premium per year': 'US$1,234.50',
     });
   });
@@ -348,5 +367,207 @@ describe('PolicyDocuments', () => {
     expect(rootOf(container)).toHaveAttribute('data-state', 'empty');
     expect(screen.queryByRole('button')).not.toBeInTheDocument();
     await expectNoAxeViolations(); // empty
+  });
+});
+
+/** Pins the page's calendar day; only `Date` is faked, so timers, fetch and MSW run as usual. */
+const onDay = (day: string) =>
+  vi.useFakeTimers({ toFake: ['Date'], now: new Date(`${day}T12:00:00Z`) });
+
+const standingOf = (container: HTMLElement) =>
+  container.querySelector<HTMLElement>('[data-slot="standing"]');
+
+/** The rows of a coverage table, as `[name, amount]`. */
+const coverageRowsOf = (table: HTMLElement) =>
+  within(table)
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) => [
+      within(row).getByRole('rowheader').textContent,
+      within(row).getByRole('cell').textContent,
+    ]);
+
+describe('PolicyDocuments: standing, status, term and coverages', () => {
+  it('names every coverage of the documented coverage map with its amount, an excluded one "Not included"', async () => {
+    onDay('2025-09-01');
+    const env = setupSandbox();
+    mswServer.use(policyAnswer());
+    renderWith(env, { policyId: 'pol_1' });
+    const table = await screen.findByRole('table', { name: 'Coverages' });
+    expect(coverageRowsOf(table)).toEqual([
+      ['Dwelling (Coverage A)', '$350,000'],
+      ['Other structures (Coverage B)', '$35,000'],
+      ['Personal property (Coverage C)', '$175,000'],
+      ['Loss of use (Coverage D)', '$70,000'],
+      ['Personal liability (Coverage E)', '$300,000'],
+      ['Medical payments (Coverage F)', '$5,000'],
+      ['Water backup', 'Not included'],
+      ['Computers', '$2,500'],
+      ['Heating and cooling (HVAC)', '$10,000'],
+      ['Mine subsidence', 'Not included'],
+    ]);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['Coverage', 'Amount']);
+    await expectNoAxeViolations(); // ready, with coverages
+  });
+
+  it('shows each coverage map as its own table, unknown coverages named from their key', async () => {
+    const env = setupSandbox();
+    mswServer.use(
+      policyAnswer({
+        coverages: [
+          {
+            identityTheft: { amount: 25_000, included: true },
+            e: { amount: 500_000, included: true },
+            flood_zone: { included: true },
+          },
+          { a: { amount: 410_000, included: true } },
+        ],
+      }),
+    );
+    renderWith(env, { policyId: 'pol_1' });
+    const first = await screen.findByRole('table', { name: 'Coverages (1 of 2)' });
+    expect(coverageRowsOf(first)).toEqual([
+      ['Personal liability (Coverage E)', '$500,000'],
+      ['Identity theft', '$25,000'],
+      ['Flood zone', 'Included'],
+    ]);
+    expect(coverageRowsOf(screen.getByRole('table', { name: 'Coverages (2 of 2)' }))).toEqual([
+      ['Dwelling (Coverage A)', '$410,000'],
+    ]);
+  });
+
+  it.each([
+    ['no coverages', undefined],
+    ['an empty list', []],
+    [
+      'rows in a shape the service does not send',
+      [{ name: 'dwelling', amount: 1, included: true }],
+    ],
+  ])('shows no coverage table for %s', async (_, coverages) => {
+    const env = setupSandbox();
+    mswServer.use(policyAnswer({ coverages }));
+    renderWith(env, { policyId: 'pol_1' });
+    await screen.findByRole('button', { name: 'Open Evidence of insurance' });
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+  });
+
+  it('reads a policy whose cancellation date has passed as cancelled, never as in force', async () => {
+    onDay('2025-09-01');
+    const env = setupSandbox();
+    // The service's own status may still say it is active: the date decides.
+    mswServer.use(policyAnswer({ cancellationDate: '2025-06-15', status: 'ACTIVE' }));
+    const { container } = renderWith(env, { policyId: 'pol_1' });
+    const standing = await screen.findByText('Cancelled on Jun 15, 2025');
+    expect(standing).toBe(standingOf(container));
+    expect(standing).toHaveAttribute('data-standing', 'cancelled');
+    expect(standing).toBeVisible();
+    expect(screen.queryByText(/in force/i)).not.toBeInTheDocument();
+    // Shown on load as part of the page, not shouted as an alert.
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(summaryOf(rootOf(container))).toMatchObject({
+      Status: 'ACTIVE',
+      'Cancellation date': 'Jun 15, 2025',
+    });
+    // The standing comes before the summary.
+    const summary = container.querySelector('[data-slot="summary"]') as HTMLElement;
+    expect(standing.compareDocumentPosition(summary)).toBe(Node.DOCUMENT_POSITION_FOLLOWING);
+    expect(rootOf(container)).toHaveAttribute('data-state', 'ready');
+    await expectNoAxeViolations(); // cancelled
+  });
+
+  it('says when a cancellation is still to come: "Cancels on"', async () => {
+    onDay('2025-09-01');
+    const env = setupSandbox();
+    mswServer.use(policyAnswer({ cancellationDate: '2025-10-01' }));
+    const { container } = renderWith(env, { policyId: 'pol_1' });
+    expect(await screen.findByText('Cancels on Oct 1, 2025')).toHaveAttribute(
+      'data-standing',
+      'cancelling',
+    );
+    expect(summaryOf(rootOf(container))).toMatchObject({ 'Cancellation date': 'Oct 1, 2025' });
+  });
+
+  it('reads an in-force policy as in force until its expiration, with its status and term', async () => {
+    onDay('2025-09-01');
+    const env = setupSandbox();
+    mswServer.use(policyAnswer({ status: 'Some_New_Status', termLength: 6 }));
+    const { container } = renderWith(env, { policyId: 'pol_1' });
+    const standing = await screen.findByText('In force until Mar 1, 2026');
+    expect(standing).toHaveAttribute('data-standing', 'in-force');
+    expect(summaryOf(rootOf(container))).toMatchObject({
+      Status: 'Some_New_Status',
+      'Policy term': 'Mar 1, 2025 – Mar 1, 2026',
+      'Term length': '6 months',
+    });
+    expect(screen.queryByText(/cancel/i)).not.toBeInTheDocument();
+    await expectNoAxeViolations(); // in force
+  });
+
+  it.each([
+    ['2026-06-01', 'Expired on Mar 1, 2026', 'expired'],
+    ['2025-01-15', 'Starts on Mar 1, 2025', 'upcoming'],
+  ])('on %s, reads "%s"', async (day, text, standing) => {
+    onDay(day);
+    const env = setupSandbox();
+    mswServer.use(policyAnswer());
+    renderWith(env, { policyId: 'pol_1' });
+    expect(await screen.findByText(text)).toHaveAttribute('data-standing', standing);
+    await expectNoAxeViolations();
+  });
+
+  it('shows no standing for a policy without dates, and only the dates it has', async () => {
+    const env = setupSandbox();
+    mswServer.use(policyAnswer({ effectiveDate: undefined, expirationDate: undefined }));
+    const { container } = renderWith(env, { policyId: 'pol_1' });
+    await screen.findByRole('button', { name: 'Open Evidence of insurance' });
+    expect(standingOf(container)).toBeNull();
+    expect(Object.keys(summaryOf(rootOf(container)))).not.toContain('Policy term');
+
+    cleanup();
+    mswServer.use(policyAnswer({ expirationDate: undefined, termLength: 1 }));
+    const again = renderWith(env, { policyId: 'pol_2' });
+    await screen.findByRole('button', { name: 'Open Evidence of insurance' });
+    expect(summaryOf(rootOf(again.container))).toMatchObject({
+      'Effective date': 'Mar 1, 2025',
+      'Term length': '1 month',
+    });
+  });
+
+  it.each([
+    ['HO5', 'HO-5 comprehensive form'],
+    ['HO6', 'HO-6 condominium form'],
+    ['DWELLING_FIRE', 'DWELLING_FIRE'],
+  ])('names the policy type %s as "%s"', async (policyType, name) => {
+    const env = setupSandbox();
+    mswServer.use(policyAnswer({ policyType }));
+    const { container } = renderWith(env, { policyId: 'pol_1' });
+    await screen.findByRole('button', { name: 'Open Evidence of insurance' });
+    expect(summaryOf(rootOf(container))).toMatchObject({ 'Policy type': name });
+  });
+
+  it('takes the new texts from the provider messages too', async () => {
+    onDay('2025-09-01');
+    const env = setupSandbox();
+    mswServer.use(policyAnswer({ cancellationDate: '2025-06-15' }));
+    renderWith(
+      env,
+      { policyId: 'pol_1' },
+      {
+        messages: {
+          'policyDocuments.cancelled': 'Cancelled as of {date}',
+          'policyDocuments.coverageA': 'Your home',
+          'policyDocuments.notIncluded': 'Excluded',
+          'policyDocuments.coverages': 'What is covered',
+        },
+      },
+    );
+    expect(await screen.findByText('Cancelled as of Jun 15, 2025')).toBeInTheDocument();
+    const rows = coverageRowsOf(screen.getByRole('table', { name: 'What is covered' }));
+    expect(rows[0]).toEqual(['Your home', '$350,000']);
+    expect(rows).toContainEqual(['Water backup', 'Excluded']);
   });
 });

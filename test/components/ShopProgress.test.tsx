@@ -1,16 +1,45 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { HttpResponse, http } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { ShopProgress } from '../../src/components/ShopProgress/index.js';
-import { InsuranceProvider } from '../../src/hooks/index.js';
+import type { Loan } from '../../src/core/index.js';
+import { isQuoting } from '../../src/core/index.js';
+import {
+  createInsuranceQueryClient,
+  InsuranceProvider,
+  insuranceKeys,
+} from '../../src/hooks/index.js';
 import { rateLimited } from '../../src/testing/msw/index.js';
 import { expectNoAxeViolations } from '../support/expectNoAxeViolations.js';
 import { flush, setupSandbox } from '../support/insuranceHarness.js';
 import { mswServer } from '../support/mswServer.js';
 
 const SHOP = /^PATCH \/loans\/[^/]+\/shop$/;
+const LOAN_READ = /^GET \/loans\/[^/]+$/;
 
 type Env = ReturnType<typeof setupSandbox>;
+
+/** The BFF's shop answer echoes NOT_YET_RATED, as in the service's reference. */
+const shopEchoingNotYetRated = (env: Env) =>
+  http.patch('*/api/insurance/loans/:loanId/shop', async ({ request }) => {
+    const answer = await env.bff.handler(request);
+    return HttpResponse.json(
+      { ...(await answer.json()), status: 'NOT_YET_RATED' },
+      { status: answer.status },
+    );
+  });
+
+/** Loan reads lag behind quoting: they say NOT_YET_RATED while the sandbox is quoting. */
+const laggingLoanReads = (env: Env) =>
+  http.get('*/api/insurance/loans/:loanId', async ({ request }) => {
+    const answer = await env.bff.handler(request);
+    const loan = (await answer.json()) as Loan;
+    return HttpResponse.json(isQuoting(loan.status) ? { ...loan, status: 'NOT_YET_RATED' } : loan, {
+      status: answer.status,
+    });
+  });
 
 // A page puts the component in a landmark (axe's `region` rule checks the whole page).
 function renderShop(
@@ -18,9 +47,10 @@ function renderShop(
   loanId: string,
   props: Partial<Parameters<typeof ShopProgress>[0]> = {},
   messages?: Record<string, string>,
+  queryClient?: QueryClient,
 ) {
   const view = render(
-    <InsuranceProvider adapter={env.adapter} messages={messages}>
+    <InsuranceProvider adapter={env.adapter} messages={messages} queryClient={queryClient}>
       <main>
         <ShopProgress loanId={loanId} {...props} />
       </main>
@@ -87,8 +117,9 @@ describe('ShopProgress', () => {
     fakeTime();
     const env = setupSandbox({ quoteDelayMs: 100_000 });
     const loan = await env.createLoan();
-    renderShop(env, loan.id, { autoStart: true });
+    const { root } = renderShop(env, loan.id, { autoStart: true });
     const bar = await screen.findByRole('progressbar');
+    await waitFor(() => expect(root()).toHaveAttribute('data-state', 'quoting'));
     await act(() => vi.advanceTimersByTimeAsync(50_000));
     expect(bar).toHaveAttribute('aria-valuetext', 'Almost done');
     expect(bar).toHaveAttribute('aria-valuenow', '99');
@@ -101,6 +132,8 @@ describe('ShopProgress', () => {
     const onRated = vi.fn();
     const { root } = renderShop(env, loan.id, { autoStart: true, onRated });
     await screen.findByRole('progressbar');
+    // The bar shows from `starting`: quoting runs in the sandbox once the shop is answered.
+    await waitFor(() => expect(root()).toHaveAttribute('data-state', 'quoting'));
     expect(env.sent(SHOP)).toHaveLength(1);
 
     await act(() => env.sandbox.advance(40_000));
@@ -126,6 +159,7 @@ describe('ShopProgress', () => {
     const { root } = renderShop(env, loan.id);
     await startWithKeyboard(user);
     await screen.findByRole('progressbar');
+    await waitFor(() => expect(root()).toHaveAttribute('data-state', 'quoting'));
     await act(() => env.sandbox.advance(40_000));
 
     expect(await screen.findByRole('alert')).toHaveTextContent(
@@ -147,6 +181,7 @@ describe('ShopProgress', () => {
     const loan = await env.createLoan();
     const { root } = renderShop(env, loan.id, { autoStart: true });
     await screen.findByRole('progressbar');
+    await waitFor(() => expect(root()).toHaveAttribute('data-state', 'quoting'));
     await act(() => vi.advanceTimersByTimeAsync(121_000));
 
     expect(await screen.findByRole('alert')).toHaveTextContent(/taking longer than usual/);
@@ -189,5 +224,53 @@ describe('ShopProgress', () => {
     await flush();
     expect(env.sent(SHOP)).toHaveLength(0);
     await expectNoAxeViolations();
+  });
+
+  it('shows quoting after a shop answer echoing NOT_YET_RATED, and never sends a second shop', async () => {
+    const user = fakeTime();
+    const env = setupSandbox();
+    const loan = await env.createLoan();
+    mswServer.use(shopEchoingNotYetRated(env), laggingLoanReads(env));
+    const queryClient = createInsuranceQueryClient();
+    const onRated = vi.fn();
+    const { root } = renderShop(env, loan.id, { onRated }, undefined, queryClient);
+    await startWithKeyboard(user);
+
+    await waitFor(() => expect(root()).toHaveAttribute('data-state', 'quoting'));
+    expect(screen.getByRole('progressbar', { name: 'Collecting your quotes' })).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Get quotes' })).not.toBeInTheDocument();
+    // Focus stayed on the component: pressing Enter again, or clicking it, shops nothing.
+    expect(root()).toHaveFocus();
+    await user.keyboard('{Enter}');
+    await user.click(root());
+    await expectNoAxeViolations();
+
+    // A later loan read (a refocus, another component) still says NOT_YET_RATED.
+    const reads = env.sent(LOAN_READ).length;
+    await act(() =>
+      queryClient.invalidateQueries({ queryKey: insuranceKeys(env.adapter).loan(loan.id) }),
+    );
+    expect(env.sent(LOAN_READ)).toHaveLength(reads + 1);
+    await waitFor(() =>
+      expect(queryClient.getQueryData<Loan>(insuranceKeys(env.adapter).loan(loan.id))?.status).toBe(
+        'NOT_YET_RATED',
+      ),
+    );
+    await act(() => vi.advanceTimersByTimeAsync(20_000));
+    expect(root()).toHaveAttribute('data-state', 'quoting');
+    expect(screen.getByRole('progressbar')).toHaveAttribute(
+      'aria-valuetext',
+      'About 25 seconds left',
+    );
+    expect(screen.queryByRole('button', { name: 'Get quotes' })).not.toBeInTheDocument();
+    expect(env.sent(SHOP)).toHaveLength(1);
+
+    // Quoting ends: loan.shopped makes the loan be read, and it says RC1_RATED.
+    await act(() => env.sandbox.advance(40_000));
+    await waitFor(() => expect(root()).toHaveAttribute('data-state', 'rated'));
+    expect(screen.getByRole('status')).toHaveTextContent('Your quotes are ready');
+    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+    await waitFor(() => expect(onRated).toHaveBeenCalledOnce());
+    expect(env.sent(SHOP)).toHaveLength(1);
   });
 });

@@ -1,7 +1,9 @@
 import { act, waitFor } from '@testing-library/react';
+import { HttpResponse, http } from 'msw';
 import { useEffect } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { RateLimitedError, TimeoutError } from '../../src/core/index.js';
+import type { Loan } from '../../src/core/index.js';
+import { isQuoting, RateLimitedError, TimeoutError } from '../../src/core/index.js';
 import { createInsuranceQueryClient, insuranceKeys, useShop } from '../../src/hooks/index.js';
 import { rateLimited } from '../../src/testing/msw/index.js';
 import { renderInProvider, renderWithProvider, setupSandbox } from '../support/insuranceHarness.js';
@@ -9,6 +11,25 @@ import { mswServer } from '../support/mswServer.js';
 
 const LOAN_READ = /^GET \/loans\/[^/]+$/;
 const SHOP = /^PATCH \/loans\/[^/]+\/shop$/;
+
+type Env = ReturnType<typeof setupSandbox>;
+
+/** The BFF's shop answer echoes `status` (the reference's example echoes NOT_YET_RATED). */
+const shopEchoing = (env: Env, status: string) =>
+  http.patch('*/api/insurance/loans/:loanId/shop', async ({ request }) => {
+    const answer = await env.bff.handler(request);
+    return HttpResponse.json({ ...(await answer.json()), status }, { status: answer.status });
+  });
+
+/** Loan reads lag behind quoting: they say NOT_YET_RATED while the sandbox is quoting. */
+const laggingLoanReads = (env: Env) =>
+  http.get('*/api/insurance/loans/:loanId', async ({ request }) => {
+    const answer = await env.bff.handler(request);
+    const loan = (await answer.json()) as Loan;
+    return HttpResponse.json(isQuoting(loan.status) ? { ...loan, status: 'NOT_YET_RATED' } : loan, {
+      status: answer.status,
+    });
+  });
 
 describe('useShop', () => {
   it('starts on click, reports progress against 30-45 s, completes on loan.shopped with one loan read', async () => {
@@ -141,5 +162,90 @@ describe('useShop', () => {
     const { result } = renderWithProvider(() => useShop(loan.id, { autoStart: true }), env.adapter);
     await waitFor(() => expect(result.current.phase).toBe('rated'));
     expect(env.sent(SHOP)).toHaveLength(0);
+  });
+
+  it('a 2xx shop is quoting whatever it echoes: the cached loan says RC1_RATING, not NOT_YET_RATED', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const env = setupSandbox();
+    const loan = await env.createLoan();
+    mswServer.use(shopEchoing(env, 'NOT_YET_RATED'));
+    const { result } = renderWithProvider(() => useShop(loan.id), env.adapter);
+    await waitFor(() => expect(result.current.loan?.status).toBe('NOT_YET_RATED'));
+    const answer = await act(() => result.current.start());
+    expect(answer?.status).toBe('NOT_YET_RATED');
+    await waitFor(() => expect(result.current.phase).toBe('quoting'));
+    expect(result.current.loan?.status).toBe('RC1_RATING');
+
+    await act(() => env.sandbox.advance(40_000));
+    await waitFor(() => expect(result.current.phase).toBe('rated'));
+    expect(env.sent(SHOP)).toHaveLength(1);
+  });
+
+  it('keeps an echoed status that is itself a quoting one', async () => {
+    const env = setupSandbox();
+    const loan = await env.createLoan();
+    mswServer.use(shopEchoing(env, 'RC2_RATING'));
+    const { result } = renderWithProvider(() => useShop(loan.id), env.adapter);
+    await waitFor(() => expect(result.current.loan?.status).toBe('NOT_YET_RATED'));
+    await act(() => result.current.start());
+    await waitFor(() => expect(result.current.loan?.status).toBe('RC2_RATING'));
+    expect(result.current.phase).toBe('quoting');
+  });
+
+  it('stays quoting and sends no second shop while reads after its shop still say NOT_YET_RATED', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const env = setupSandbox();
+    const loan = await env.createLoan();
+    mswServer.use(shopEchoing(env, 'NOT_YET_RATED'), laggingLoanReads(env));
+    const queryClient = createInsuranceQueryClient();
+    const { result } = renderWithProvider(() => useShop(loan.id), env.adapter, { queryClient });
+    await waitFor(() => expect(result.current.loan?.status).toBe('NOT_YET_RATED'));
+    await act(() => result.current.start());
+    await waitFor(() => expect(result.current.phase).toBe('quoting'));
+
+    // A read (a refocus, another component) answers the lagging status.
+    const reads = env.sent(LOAN_READ).length;
+    await act(() =>
+      queryClient.invalidateQueries({ queryKey: insuranceKeys(env.adapter).loan(loan.id) }),
+    );
+    expect(env.sent(LOAN_READ)).toHaveLength(reads + 1);
+    await waitFor(() => expect(result.current.loan?.status).toBe('NOT_YET_RATED'));
+    expect(result.current.phase).toBe('quoting');
+    await act(() => result.current.start());
+    expect(env.sent(SHOP)).toHaveLength(1);
+
+    await act(() => vi.advanceTimersByTimeAsync(20_000));
+    expect(result.current.phase).toBe('quoting');
+    expect(result.current.progress).toBeCloseTo(20_000 / 45_000, 1);
+
+    await act(() => env.sandbox.advance(40_000));
+    await waitFor(() => expect(result.current.phase).toBe('rated'));
+    expect(result.current.loan?.status).toBe('RC1_RATED');
+    expect(env.sent(SHOP)).toHaveLength(1);
+  });
+
+  it('still times out while reads say NOT_YET_RATED; retry reads once and keeps waiting', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const env = setupSandbox({ quoteDelayMs: 200_000 });
+    const loan = await env.createLoan();
+    mswServer.use(shopEchoing(env, 'NOT_YET_RATED'), laggingLoanReads(env));
+    const { result } = renderWithProvider(
+      () => useShop(loan.id, { timeoutMs: 60_000 }),
+      env.adapter,
+    );
+    await waitFor(() => expect(result.current.loan?.status).toBe('NOT_YET_RATED'));
+    await act(() => result.current.start());
+    await waitFor(() => expect(result.current.phase).toBe('quoting'));
+    await act(() => vi.advanceTimersByTimeAsync(61_000));
+    expect(result.current.phase).toBe('errored');
+    expect(result.current.error).toBeInstanceOf(TimeoutError);
+
+    const reads = env.sent(LOAN_READ).length;
+    await act(() => result.current.retry());
+    expect(env.sent(LOAN_READ)).toHaveLength(reads + 1);
+    await waitFor(() => expect(result.current.loan?.status).toBe('NOT_YET_RATED'));
+    expect(result.current.phase).toBe('quoting');
+    expect(result.current.error).toBeNull();
+    expect(env.sent(SHOP)).toHaveLength(1);
   });
 });

@@ -5,7 +5,10 @@ import { usePolicy } from '../../hooks/index.js';
 import { cx } from '../shared/cx.js';
 import { useFormat } from '../shared/useFormat.js';
 import { useMessages } from '../shared/useMessages.js';
+import { PolicyCoverages } from './PolicyCoverages.js';
+import { PolicyStandingNote } from './PolicyStandingNote.js';
 import { policyDocumentsMessages } from './policyDocumentsMessages.js';
+import { summaryFields } from './summaryFields.js';
 
 /** Props of {@link PolicyDocuments}. */
 export interface PolicyDocumentsProps {
@@ -30,9 +33,10 @@ const isExpired = (error: unknown) =>
   (error as { serviceCode?: unknown } | null)?.serviceCode === 'document_url_expired';
 
 /**
- * A bound or retrieved policy: its summary and a button per document. A document is opened with
- * a freshly signed URL in a new tab; signed URLs are never put in the page, so nothing stale is
- * left to click or copy.
+ * A bound or retrieved policy: where it stands (cancelled, cancelling, expired, upcoming or in
+ * force, from its dates), its summary (the service's own status shown as sent), its coverages,
+ * and a button per document. A document is opened with a freshly signed URL in a new tab; signed
+ * URLs are never put in the page, so nothing stale is left to click or copy.
  *
  * @example
  * <PolicyDocuments policyId={policyId} />
@@ -77,16 +81,7 @@ export function PolicyDocuments({ policyId, className }: PolicyDocumentsProps) {
           ? 'opening'
           : (openError ?? (documents.length === 0 ? 'empty' : 'ready'));
 
-  const summary: Array<[keyof typeof policyDocumentsMessages, string | undefined]> = policy
-    ? [
-        ['carrier', policy.carrier],
-        ['policyNumber', policy.policyNumber],
-        ['policyType', policy.policyType],
-        ['effectiveDate', policy.effectiveDate && date(policy.effectiveDate)],
-        ['expirationDate', policy.expirationDate && date(policy.expirationDate)],
-        ['premium', typeof policy.premium === 'number' ? money(policy.premium) : undefined],
-      ]
-    : [];
+  const summary = policy ? summaryFields(policy, t, { money, date }) : [];
 
   return (
     <div
@@ -110,16 +105,16 @@ export function PolicyDocuments({ policyId, className }: PolicyDocumentsProps) {
         </div>
       ) : (
         <>
+          <PolicyStandingNote policy={policy} />
           <dl data-slot="summary" aria-label={t('summary')}>
-            {summary.map(([key, value]) =>
-              typeof value === 'string' && value !== '' ? (
-                <div key={key} data-slot="field">
-                  <dt>{t(key)}</dt>
-                  <dd>{value}</dd>
-                </div>
-              ) : null,
-            )}
+            {summary.map(([key, value]) => (
+              <div key={key} data-slot="field">
+                <dt>{t(key)}</dt>
+                <dd>{value}</dd>
+              </div>
+            ))}
           </dl>
+          <PolicyCoverages coverages={policy.coverages} />
           {documents.length === 0 ? (
             <p data-slot="empty">{t('empty')}</p>
           ) : (
