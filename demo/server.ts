@@ -8,16 +8,19 @@ import type { TLSSocket } from 'node:tls';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { createServer as createViteServer } from 'vite';
-import type { BasicAuthCredentials, Loan } from '../src/server/index.js';
+import { parseBaseUrl } from '../src/server/client/parseBaseUrl.js';
+import type { BasicAuthCredentials, Loan, ServiceRoutes } from '../src/server/index.js';
 import {
   createInsuranceBff,
   createMemoryStore,
   createServiceClient,
   createWebhookHandler,
   DEFAULT_BFF_BASE_PATH,
+  parseServiceRoutes,
   toNodeHandler,
 } from '../src/server/index.js';
 import { createRedisStore } from '../src/server/redis/index.js';
+import { checkHeaderPrefix } from '../src/server/webhooks/checkHeaderPrefix.js';
 import type { SandboxServer } from '../src/testing/startSandboxServer.js';
 import { startSandboxServer } from '../src/testing/startSandboxServer.js';
 
@@ -32,15 +35,38 @@ const MINT_WINDOW_MS = 10 * MINUTE;
 const demoRoot = fileURLToPath(new URL('.', import.meta.url));
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 
+/** A bad setting: one line naming the variable and what to fix, then exit code 2. */
+function badSetting(message: string): never {
+  console.error(message);
+  process.exit(2);
+}
+
 function intFromEnv(name: string, fallback: number, min: number, max: number): number {
   const raw = process.env[name];
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
   if (!Number.isInteger(value) || value < min || value > max) {
-    console.error(`${name} must be an integer from ${min} to ${max} (got ${JSON.stringify(raw)})`);
-    process.exit(2);
+    badSetting(`${name} must be an integer from ${min} to ${max} (got ${JSON.stringify(raw)})`);
   }
   return value;
+}
+
+/**
+ * A variable read with the library's own check (the one its option gets), so the demo accepts
+ * exactly what the library does. A `TypeError` from it becomes one line naming the variable
+ * instead of the option (`option`, when the message starts with it).
+ */
+function fromEnv<T>(name: string, read: (raw: string | undefined) => T, option?: string): T {
+  try {
+    return read(process.env[name] || undefined);
+  } catch (error) {
+    let message = error instanceof Error ? error.message : String(error);
+    if (option && message.startsWith(option)) {
+      message = message.slice(option.length).replace(/^[.:]?\s*/, '');
+    }
+    if (message.startsWith(name)) return badSetting(message);
+    return badSetting(message.startsWith('must ') ? `${name} ${message}` : `${name}: ${message}`);
+  }
 }
 
 /** A value nobody can guess, for this run only. */
@@ -52,7 +78,21 @@ const sessionsPerAddress = intFromEnv('DEMO_SESSIONS_PER_ADDRESS', 20, 1, 100_00
 // Every browser of one address shares this many rate-limited calls a minute: half the client's
 // budget (90), so no address can take it all, and a whole borrower flow or two fit in a minute.
 const rateSharePerAddress = intFromEnv('DEMO_RATE_SHARE', 45, 1, 90);
-const serviceBaseUrl = process.env.SERVICE_BASE_URL || undefined;
+// The real service's base URL with its path prefix (https://host/lenders), checked as the
+// service client checks it (https:, or http: on loopback; no credentials, query or fragment).
+const serviceBaseUrl = fromEnv(
+  'SERVICE_BASE_URL',
+  (raw) => (raw === undefined ? undefined : parseBaseUrl(raw)),
+  'baseUrl',
+);
+// The production service spells the webhook headers with its vendor's name (X-<Vendor>-
+// Signature-1) where the spec writes X-Service: the receiver must read the same prefix.
+const webhookHeaderPrefix = fromEnv('WEBHOOK_HEADER_PREFIX', (raw) =>
+  checkHeaderPrefix(raw ?? 'X-Service', 'WEBHOOK_HEADER_PREFIX'),
+);
+// Per-operation path overrides, for the paths the real service spells differently.
+const routes: ServiceRoutes = fromEnv('SERVICE_ROUTES', parseServiceRoutes, 'routes');
+const routeList = Object.entries(routes).map(([name, route]) => `${name}=${route}`);
 
 // The service: a real one named by the environment, or the sandbox on its own port. The sandbox
 // gets credentials made up for this run, not its published defaults: the client secret is also
@@ -66,14 +106,12 @@ if (serviceBaseUrl) {
   const clientId = process.env.SERVICE_CLIENT_ID;
   const clientSecret = process.env.SERVICE_CLIENT_SECRET;
   if (!clientId || !clientSecret) {
-    console.error('SERVICE_BASE_URL needs SERVICE_CLIENT_ID and SERVICE_CLIENT_SECRET too');
-    process.exit(2);
+    badSetting('SERVICE_BASE_URL needs SERVICE_CLIENT_ID and SERVICE_CLIENT_SECRET too');
   }
   const username = process.env.WEBHOOK_BASIC_AUTH_USERNAME || undefined;
   const password = process.env.WEBHOOK_BASIC_AUTH_PASSWORD || undefined;
   if ((username === undefined) !== (password === undefined)) {
-    console.error('WEBHOOK_BASIC_AUTH_USERNAME and WEBHOOK_BASIC_AUTH_PASSWORD go together');
-    process.exit(2);
+    badSetting('WEBHOOK_BASIC_AUTH_USERNAME and WEBHOOK_BASIC_AUTH_PASSWORD go together');
   }
   credentials = { clientId, clientSecret, partnerId: process.env.SERVICE_PARTNER_ID || undefined };
   baseUrl = serviceBaseUrl;
@@ -86,11 +124,15 @@ if (serviceBaseUrl) {
     clientId: process.env.SERVICE_CLIENT_ID || `demo_${randomBytes(6).toString('hex')}`,
     clientSecret: process.env.SERVICE_CLIENT_SECRET || fresh(32),
   };
+  // The sandbox speaks like the service the settings describe: the same header prefix and
+  // paths, so a configuration can be tried here before it meets the real service.
   sandboxServer = await startSandboxServer({
     port: 0,
     hostname: HOST,
     quoteDelayMs,
     clients: [credentials],
+    webhookHeaderPrefix,
+    routes,
   });
   baseUrl = sandboxServer.baseUrl;
   webhookSecret = credentials.clientSecret;
@@ -149,7 +191,7 @@ const redisStore = process.env.REDIS_URL
   ? createRedisStore({ redis: process.env.REDIS_URL })
   : undefined;
 const store = redisStore ?? createMemoryStore();
-const client = createServiceClient({ baseUrl, ...credentials, store });
+const client = createServiceClient({ baseUrl, ...credentials, routes, store });
 const bff = createInsuranceBff<DemoSession>({
   client,
   store,
@@ -168,6 +210,7 @@ const webhooks = createWebhookHandler({
   secret: webhookSecret,
   store,
   relay: bff.relay,
+  headerPrefix: webhookHeaderPrefix,
   ...(webhookBasicAuth ? { basicAuth: webhookBasicAuth } : {}),
 });
 const bffNode = toNodeHandler(bff.handler);
@@ -281,14 +324,25 @@ if (sandboxServer) {
   });
 }
 
+// What this run uses, never a secret (no client secret, webhook secret or password).
 console.log(`Borrower portal demo: ${origin}/`);
 if (sandboxServer) {
   console.log(`  service   sandbox at ${sandboxServer.baseUrl} (quoting takes ${quoteDelayMs} ms)`);
   console.log(`  webhooks  ${origin}${WEBHOOK_PATH} (credentials made up for this run)`);
 } else {
-  console.log(`  service   ${baseUrl}`);
+  const partner = credentials.partnerId ? `, partner id ${credentials.partnerId}` : '';
+  console.log(`  service   ${baseUrl} (client id ${credentials.clientId}${partner})`);
   console.log(`  webhooks  configure the service to deliver to <public origin>${WEBHOOK_PATH}`);
+  console.log(
+    `            signed with ${process.env.WEBHOOK_SECRET ? 'WEBHOOK_SECRET' : 'the client secret'}; basic auth ${webhookBasicAuth ? 'on (WEBHOOK_BASIC_AUTH_*)' : 'off'}`,
+  );
 }
+console.log(
+  `  headers   ${webhookHeaderPrefix}-Signature-1, ${webhookHeaderPrefix}-Partner-Id, ${webhookHeaderPrefix}-External-Id (WEBHOOK_HEADER_PREFIX)`,
+);
+console.log(
+  `  routes    ${routeList.length > 0 ? routeList.join('; ') : 'the operation table'} (SERVICE_ROUTES)`,
+);
 console.log(`  store     ${redisStore ? 'Redis (REDIS_URL)' : 'memory'}`);
 console.log(`  sessions  at most ${sessionsPerAddress} new ones per address per 10 minutes`);
 console.log('Press Ctrl+C to stop.');

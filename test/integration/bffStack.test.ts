@@ -65,7 +65,8 @@ describe('the BFF, the webhook receiver and the sandbox over HTTP', () => {
     // Webhooks are delivered concurrently, so the three events may arrive in any order.
     const eventsDone = readEvents('session-a', loanId, (types) => types.length === 3);
     const shop = await borrower.call('PATCH', `/loans/${loanId}/shop`);
-    expect(shop.json.status).toBe('RC1_RATING');
+    // A 2xx means quoting started, whatever status the answer echoes; the events tell the rest.
+    expect(shop.status).toBe(200);
 
     const events = await eventsDone;
     expect(events.map((e) => e.type).sort()).toEqual([

@@ -45,6 +45,27 @@ async function stop(demo: LoggedProcess | undefined) {
   await demo.exited;
 }
 
+/** A browser's call to the demo's BFF with its session cookie (and the CSRF header). */
+async function callBff(
+  origin: string,
+  cookie: string,
+  method: string,
+  path: string,
+  body?: unknown,
+) {
+  const response = await fetch(`${origin}${API}${path}`, {
+    method,
+    headers: {
+      Cookie: cookie,
+      'X-LIR-CSRF': '1',
+      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  // biome-ignore lint/suspicious/noExplicitAny: read field by field
+  return { status: response.status, json: (await response.json()) as any };
+}
+
 describe('the demo, to a client without its credentials', () => {
   let demo: LoggedProcess;
   let origin: string;
@@ -67,19 +88,8 @@ describe('the demo, to a client without its credentials', () => {
     return { response, text: await response.text(), cookie: cookies[0]?.split(';')[0] };
   }
 
-  async function call(cookie: string, method: string, path: string, body?: unknown) {
-    const response = await fetch(`${origin}${API}${path}`, {
-      method,
-      headers: {
-        Cookie: cookie,
-        'X-LIR-CSRF': '1',
-        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-      },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    // biome-ignore lint/suspicious/noExplicitAny: read field by field
-    return { status: response.status, json: (await response.json()) as any };
-  }
+  const call = (cookie: string, method: string, path: string, body?: unknown) =>
+    callBff(origin, cookie, method, path, body);
 
   it('W36: a delivery signed with the published sandbox secret is refused 401, while the sandbox delivers its own events to the borrower', async () => {
     const { cookie } = await loadPage();
@@ -188,4 +198,121 @@ describe('the demo on a port already in use', () => {
       await new Promise((resolve) => holder.close(resolve));
     }
   });
+});
+
+describe('the demo set up for a service that spells its webhook headers and paths its own way', () => {
+  const CLIENT_ID = 'demo_acme_client';
+  const CLIENT_SECRET = 'demo-acme-secret-0123456789abcdef';
+  let demo: LoggedProcess;
+  let origin: string;
+
+  beforeAll(async () => {
+    demo = startDemo({
+      PORT: '0',
+      WEBHOOK_HEADER_PREFIX: 'X-Acme',
+      SERVICE_ROUTES: 'getQuoteDisplay=/v1/loans/{loanId}/quote-display',
+      SERVICE_CLIENT_ID: CLIENT_ID,
+      SERVICE_CLIENT_SECRET: CLIENT_SECRET,
+    });
+    origin = await originOf(demo);
+    await demo.waitForOutput(/Press Ctrl\+C to stop\./);
+  });
+  afterAll(() => stop(demo));
+
+  it('prints the header prefix and the route overrides it uses, never the secret', () => {
+    const output = demo.output();
+    expect(output).toMatch(
+      /headers\s+X-Acme-Signature-1, X-Acme-Partner-Id, X-Acme-External-Id \(WEBHOOK_HEADER_PREFIX\)\n/,
+    );
+    expect(output).toMatch(
+      /routes\s+getQuoteDisplay=\/v1\/loans\/\{loanId\}\/quote-display \(SERVICE_ROUTES\)\n/,
+    );
+    expect(output).not.toContain(CLIENT_SECRET);
+  });
+
+  it('W39: with WEBHOOK_HEADER_PREFIX=X-Acme, a quoting round completes through its webhook, and the sandbox serves the overridden path', async () => {
+    const page = await fetch(`${origin}/`, { headers: { Accept: 'text/html' } });
+    const cookie = page.headers.getSetCookie()[0]?.split(';')[0] as string;
+    await page.text();
+    expect(cookie).toMatch(/^lir_demo_session=/);
+    const call = (method: string, path: string, body?: unknown) =>
+      callBff(origin, cookie, method, path, body);
+    const created = await call('POST', '/loans', createLoanApplicationFixture());
+    expect(created.status).toBe(201);
+    const loanId: string = created.json.id;
+    expect(
+      (await call('POST', `/loans/${loanId}/consent`, { termsOfServiceId: 'tos-1' })).status,
+    ).toBe(200);
+    expect((await call('PATCH', `/loans/${loanId}/shop`)).status).toBe(200);
+
+    // loan.shopped reaches the borrower only if the receiver accepted the X-Acme delivery.
+    const deadline = Date.now() + 10_000;
+    let types: string[] = [];
+    while (!types.includes('loan.shopped') && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const events: Array<{ event: { type: string } }> = (
+        await call('GET', `/loans/${loanId}/events?after=`)
+      ).json.events;
+      types = events.map((e) => e.event.type);
+    }
+    expect(types).toContain('loan.shopped');
+    const display = await call('GET', `/loans/${loanId}/display`);
+    expect(display.status).toBe(200);
+    expect(display.json.status).toBe('RC1_RATED');
+    expect(display.json.quotes.length).toBeGreaterThan(0);
+
+    // The sandbox was given the same routes: the display lives at the overridden path only.
+    const [, sandboxUrl] = await demo.waitForOutput(/service\s+sandbox at (http:\/\/\S+\/lenders)/);
+    const token = await fetch(`${sandboxUrl}/v1/auth/token`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ client_id: CLIENT_ID, client_secret: CLIENT_SECRET }),
+    });
+    const { access_token } = (await token.json()) as { access_token: string };
+    const read = (path: string) =>
+      fetch(`${sandboxUrl}${path}`, { headers: { Authorization: `Bearer ${access_token}` } });
+    expect((await read(`/v1/loans/${loanId}/quote-display`)).status).toBe(200);
+    expect((await read(`/v1/loans/${loanId}/display`)).status).toBe(404);
+  });
+});
+
+describe('the demo with a bad setting', () => {
+  it.each([
+    ['WEBHOOK_HEADER_PREFIX', 'X Acme', /^WEBHOOK_HEADER_PREFIX must be a header name/],
+    [
+      'WEBHOOK_HEADER_PREFIX',
+      'X-Acme-',
+      /^WEBHOOK_HEADER_PREFIX must not end with "-".*use X-Acme$/,
+    ],
+    [
+      'SERVICE_ROUTES',
+      'getQuoteDisplay',
+      /^SERVICE_ROUTES: "getQuoteDisplay" must look like operation=METHOD \/path$/,
+    ],
+    [
+      'SERVICE_ROUTES',
+      'getQuoteDisplay=/v1/display',
+      /^SERVICE_ROUTES: getQuoteDisplay: .*must keep the path's ids: \{loanId\}$/,
+    ],
+    [
+      'SERVICE_ROUTES',
+      'getQuote=/v1/quotes',
+      /^SERVICE_ROUTES: "getQuote" is not a service operation/,
+    ],
+    ['SERVICE_BASE_URL', 'http://service.example/lenders', /^SERVICE_BASE_URL must use https:/],
+  ])(
+    'W40: %s=%s exits 2 with one line naming the variable and what to fix',
+    async (name, value, message) => {
+      const demo = startDemo({ PORT: '0', [name]: value });
+      try {
+        const exit = await demo.exited;
+        const output = demo.output().trim();
+        expect(exit, output).toEqual({ code: 2, signal: null });
+        expect(output.split('\n')).toHaveLength(1);
+        expect(output).toMatch(message);
+      } finally {
+        await stop(demo);
+      }
+    },
+  );
 });

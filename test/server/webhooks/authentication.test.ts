@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createWebhookHandler } from '../../../src/server/webhooks/createWebhookHandler.js';
-import { envelope, OLD_SECRET, SECRET, setup, sign } from './webhookHarness.js';
+import { envelope, MINUTE, OLD_SECRET, SECOND, SECRET, setup, sign } from './webhookHarness.js';
 
 const BODY = JSON.stringify(envelope());
 const CREDENTIALS = { username: 'hook_user', password: 'hook_pass' };
@@ -256,5 +256,192 @@ describe('webhook authentication', () => {
     expect(answer.status).toBe(200);
     expect(await s.relay.read('ln_other', null)).toEqual([]);
     expect(await s.relay.read('ln_mine', null)).toHaveLength(1);
+  });
+
+  describe('W37: a delivery signed under another header prefix', () => {
+    const HINT_LOG =
+      "webhook: deliveries are signed in X-Acme-Signature-1 but the receiver expects X-Service-Signature-1; set headerPrefix: 'X-Acme'";
+    const HINT_BODY =
+      "Missing signature: the delivery is signed in X-Acme-Signature-1 but this receiver expects X-Service-Signature-1; set headerPrefix: 'X-Acme'";
+    const acmeSigned = (body = BODY) => ({
+      body,
+      signature: null,
+      headers: { 'X-Acme-Signature-1': sign(body), 'X-Acme-Partner-Id': 'partner_a' },
+    });
+
+    it('W37: is refused 401 unauthorized with a body naming the prefix to configure, and the prefix is logged; nothing processed', async () => {
+      const s = setup();
+      const answer = await s.send(acmeSigned());
+      expect(answer.status).toBe(401);
+      expect(answer.body).toEqual({ error: { code: 'unauthorized', message: HINT_BODY } });
+      expect(s.logger.warn).toHaveBeenCalledTimes(1);
+      expect(s.logger.warn).toHaveBeenCalledWith(HINT_LOG, {
+        foundPrefix: 'X-Acme',
+        expectedPrefix: 'X-Service',
+      });
+      expect(s.onEvent).not.toHaveBeenCalled();
+      expect(s.writes()).toBe(0);
+    });
+
+    it.each([
+      ['lower case', 'x-acme-signature-1'],
+      ['upper case', 'X-ACME-SIGNATURE-1'],
+    ])(
+      'W37: the header is matched whatever its case (%s), and the prefix given capitalized',
+      async (_name, header) => {
+        const s = setup();
+        const answer = await s.send({ body: BODY, signature: null, headers: { [header]: 'ab' } });
+        expect(answer.status).toBe(401);
+        expect(answer.body.error.message).toBe(HINT_BODY);
+      },
+    );
+
+    it('W37: a delivery with no signature header at all gets the plain answer and no hint', async () => {
+      const s = setup();
+      const answer = await s.send({
+        body: BODY,
+        signature: null,
+        headers: { 'X-Acme-Partner-Id': 'partner_a', 'X-Signature': sign(BODY) },
+      });
+      expect(answer.status).toBe(401);
+      expect(answer.body).toEqual({
+        error: { code: 'unauthorized', message: 'Missing signature' },
+      });
+      expect(s.logger.warn).not.toHaveBeenCalled();
+    });
+
+    it('W37: a signature header of the configured prefix decides alone; another one beside it gives no hint', async () => {
+      const s = setup();
+      const both = { 'X-Acme-Signature-1': sign(BODY) };
+      expect((await s.send({ body: BODY, headers: both })).status).toBe(200);
+      const forged = await s.send({ body: BODY, signature: sign(BODY, 'x'), headers: both });
+      expect(forged.body.error.message).toBe('Invalid signature');
+      expect(s.logger.warn).not.toHaveBeenCalled();
+    });
+
+    it("W37: a receiver configured with headerPrefix 'X-Acme' accepts the delivery", async () => {
+      const s = setup({ headerPrefix: 'X-Acme' });
+      const answer = await s.send(acmeSigned());
+      expect(answer.status).toBe(200);
+      expect(answer.body).toEqual({ received: true });
+      expect(s.onEvent).toHaveBeenCalledTimes(1);
+      expect(s.logger.warn).not.toHaveBeenCalled();
+      // And the spec's spelling is the other prefix now.
+      const other = JSON.stringify(envelope({ id: 'evt_2' }));
+      const refused = await s.send({ body: other });
+      expect(refused.status).toBe(401);
+      expect(refused.body.error.message).toBe(
+        "Missing signature: the delivery is signed in X-Service-Signature-1 but this receiver expects X-Acme-Signature-1; set headerPrefix: 'X-Service'",
+      );
+    });
+
+    it('W37: under allowUnsigned with basic auth the delivery is processed as before, and the hint is logged', async () => {
+      const s = setup({ basicAuth: CREDENTIALS, allowUnsigned: true });
+      const answer = await s.send({
+        ...acmeSigned(),
+        headers: {
+          ...acmeSigned().headers,
+          Authorization: basic('hook_user', 'hook_pass'),
+        },
+      });
+      expect(answer.status).toBe(200);
+      expect(s.onEvent).toHaveBeenCalledTimes(1);
+      expect(s.logger.warn).toHaveBeenCalledWith(HINT_LOG, expect.any(Object));
+    });
+
+    it('W37: basic auth is still checked first: without the credentials there is no hint', async () => {
+      const s = setup({ basicAuth: CREDENTIALS });
+      const answer = await s.send(acmeSigned());
+      expect(answer.status).toBe(401);
+      expect(answer.body.error.message).toBe('Invalid credentials');
+      expect(s.logger.warn).not.toHaveBeenCalled();
+    });
+
+    it.each([
+      ['a space', 'X Acme'],
+      ['a trailing dash', 'X-Acme-'],
+      ['an empty string', ''],
+      ['a colon', 'X-Acme:'],
+      ['65 characters', `X-${'a'.repeat(63)}`],
+    ])('W40: a headerPrefix with %s throws at construction, naming the option', (_name, prefix) => {
+      expect(() => createWebhookHandler({ secret: SECRET, headerPrefix: prefix })).toThrow(
+        /^headerPrefix must/,
+      );
+    });
+  });
+
+  describe('W38: the header prefix hint in the log', () => {
+    const signedAs = (prefix: string, id = 'evt_1') => {
+      const body = JSON.stringify(envelope({ id }));
+      return { body, signature: null, headers: { [`${prefix}-Signature-1`]: sign(body) } };
+    };
+
+    it('W38: a flood of deliveries logs the hint at most once a minute per prefix found, then counts what it left out', async () => {
+      const s = setup();
+      for (let i = 0; i < 500; i++) {
+        expect((await s.send(signedAs('X-Acme', `evt_${i}`))).status).toBe(401);
+        s.advance(100);
+      }
+      // 50 s went by: one line.
+      expect(s.logger.warn).toHaveBeenCalledTimes(1);
+      s.advance(10 * SECOND);
+      await s.send(signedAs('X-Acme'));
+      expect(s.logger.warn).toHaveBeenCalledTimes(2);
+      expect(s.logger.warn.mock.calls[1]?.[1]).toEqual({
+        foundPrefix: 'X-Acme',
+        expectedPrefix: 'X-Service',
+        suppressedSinceLastWarning: 499,
+      });
+      // Another prefix has its own minute.
+      await s.send(signedAs('X-Other'));
+      expect(s.logger.warn).toHaveBeenCalledTimes(3);
+      expect(s.logger.warn.mock.calls[2]?.[0]).toContain("set headerPrefix: 'X-Other'");
+    });
+
+    it('W38: made-up prefixes by the hundred: at most 32 remembered and logged a minute', async () => {
+      const s = setup();
+      for (let i = 0; i < 300; i++) await s.send(signedAs(`X-Made-Up-${i}`));
+      expect(s.logger.warn).toHaveBeenCalledTimes(32);
+      s.advance(MINUTE);
+      await s.send(signedAs('X-Acme'));
+      expect(s.logger.warn).toHaveBeenCalledTimes(33);
+      // Every answer still names its prefix, logged or not.
+      const answer = await s.send(signedAs('X-Made-Up-299'));
+      expect(answer.body.error.message).toContain("set headerPrefix: 'X-Made-Up-299'");
+    });
+
+    it('W38: an absurdly long prefix is not taken for one: plain answer, nothing logged', async () => {
+      const s = setup();
+      const answer = await s.send(signedAs(`X-${'a'.repeat(500)}`));
+      expect(answer.body.error.message).toBe('Missing signature');
+      expect(s.logger.warn).not.toHaveBeenCalled();
+    });
+
+    it('W38: the log never holds the signature or the body', async () => {
+      const s = setup();
+      const delivery = signedAs('X-Acme', 'evt_secretive');
+      await s.send(delivery);
+      s.advance(MINUTE);
+      await s.send(delivery);
+      const logged = JSON.stringify([...s.logger.warn.mock.calls, ...s.logger.error.mock.calls]);
+      expect(s.logger.warn).toHaveBeenCalledTimes(2);
+      expect(logged).not.toContain(sign(delivery.body));
+      expect(logged).not.toContain('evt_secretive');
+      expect(logged).not.toContain('ln_1');
+    });
+
+    it('W38: a logger that throws does not change the answer', async () => {
+      const s = setup({
+        logger: {
+          warn: () => {
+            throw new Error('log sink down');
+          },
+          error: () => undefined,
+        },
+      });
+      const answer = await s.send(signedAs('X-Acme'));
+      expect(answer.status).toBe(401);
+      expect(answer.body.error.message).toContain("set headerPrefix: 'X-Acme'");
+    });
   });
 });

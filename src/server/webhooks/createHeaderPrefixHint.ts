@@ -1,0 +1,98 @@
+import type { WebhookLogger } from './createWebhookHandler.js';
+
+/** Options of {@link createHeaderPrefixHint}. */
+export interface HeaderPrefixHintOptions {
+  /** The prefix the receiver is configured with, e.g. `'X-Service'`. */
+  expectedPrefix: string;
+  logger: WebhookLogger;
+  now: () => number;
+  /** Least time between two log lines for one found prefix. Default 60 000 ms. */
+  intervalMs?: number;
+  /** Found prefixes remembered at once (each at most one line per interval). Default 32. */
+  maxPrefixes?: number;
+}
+
+/** A delivery's signature header under another prefix than the configured one. */
+export interface HeaderPrefixMismatch {
+  /** The prefix found, capitalized like `X-Acme` (header names are case-insensitive). */
+  foundPrefix: string;
+  /** What to say in the 401 body. */
+  message: string;
+}
+
+/** Finds, in a delivery without the expected signature header, one under another prefix. */
+export type HeaderPrefixHint = (headers: Headers) => HeaderPrefixMismatch | null;
+
+// Header names arrive lower-cased; the prefix is bounded, so neither the memory nor a log line
+// grows with what a client sends, and it is plain text (letters, digits, `-`, `_`, `.`).
+const OTHER_SIGNATURE = /^(x-[a-z0-9][a-z0-9_.-]{0,61})-signature-1$/;
+
+const capitalize = (name: string) =>
+  name.replace(
+    /(^|-)([a-z])/g,
+    (_match, dash: string, letter: string) => dash + letter.toUpperCase(),
+  );
+
+/**
+ * The operator's hint for a receiver left at another header prefix than the service signs
+ * with (the production service spells the headers with its vendor's name): when a delivery
+ * carries no `${expectedPrefix}-Signature-1` but an `X-<Vendor>-Signature-1`, it returns the
+ * prefix to configure and a message for the 401 body, and logs a warning naming it, at most
+ * once per `intervalMs` per found prefix and for at most `maxPrefixes` prefixes at once, so a
+ * flood of deliveries (or of made-up prefixes) neither floods the log nor grows the memory.
+ * Neither the header's value nor the body is ever looked at.
+ */
+export function createHeaderPrefixHint(options: HeaderPrefixHintOptions): HeaderPrefixHint {
+  const { expectedPrefix, logger, now } = options;
+  const intervalMs = options.intervalMs ?? 60_000;
+  const maxPrefixes = options.maxPrefixes ?? 32;
+  const expectedHeader = `${expectedPrefix}-Signature-1`;
+  const expectedName = expectedHeader.toLowerCase();
+  /** Per found prefix (lower case): when it was last logged, and how many since were not. */
+  const logged = new Map<string, { at: number; suppressed: number }>();
+
+  function report(key: string, foundPrefix: string, foundHeader: string): void {
+    const t = now();
+    const last = logged.get(key);
+    if (last && t - last.at < intervalMs) {
+      last.suppressed++;
+      return;
+    }
+    if (!last && logged.size >= maxPrefixes) {
+      for (const [other, entry] of logged) {
+        if (t - entry.at >= intervalMs) logged.delete(other);
+      }
+      if (logged.size >= maxPrefixes) return;
+    }
+    logged.set(key, { at: t, suppressed: 0 });
+    // A hint must not change the answer, so a throwing logger is ignored here.
+    try {
+      logger.warn(
+        `webhook: deliveries are signed in ${foundHeader} but the receiver expects ${expectedHeader}; set headerPrefix: '${foundPrefix}'`,
+        {
+          foundPrefix,
+          expectedPrefix,
+          ...(last && last.suppressed > 0 ? { suppressedSinceLastWarning: last.suppressed } : {}),
+        },
+      );
+    } catch {
+      // Nothing to do: the delivery is answered the same way.
+    }
+  }
+
+  return (headers) => {
+    for (const name of headers.keys()) {
+      const match = OTHER_SIGNATURE.exec(name);
+      if (!match || name === expectedName) continue;
+      const key = match[1] as string;
+      const foundPrefix = capitalize(key);
+      const foundHeader = `${foundPrefix}-Signature-1`;
+      report(key, foundPrefix, foundHeader);
+      return {
+        foundPrefix,
+        message: `Missing signature: the delivery is signed in ${foundHeader} but this receiver expects ${expectedHeader}; set headerPrefix: '${foundPrefix}'`,
+      };
+    }
+    return null;
+  };
+}

@@ -1,0 +1,137 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createLoanApplicationFixture } from '../../src/testing/createLoanApplicationFixture.js';
+import type { Stack } from '../support/startStack.js';
+import { startStack } from '../support/startStack.js';
+
+// The whole flow over real HTTP on 127.0.0.1 with the service's webhook headers spelled with a
+// vendor's name (X-Acme-Signature-1, X-Acme-Partner-Id, ...) instead of the spec's X-Service-*:
+// the sandbox signs under that prefix, and the receiver either is configured for it or is not.
+
+const PREFIX = 'X-Acme';
+const HINT =
+  "webhook: deliveries are signed in X-Acme-Signature-1 but the receiver expects X-Service-Signature-1; set headerPrefix: 'X-Acme'";
+
+let stack: Stack | undefined;
+afterEach(async () => {
+  await stack?.close();
+  stack = undefined;
+});
+
+async function until<T>(what: string, probe: () => Promise<T | undefined>, ms = 10_000) {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** Submits a loan that binds a policy, records consent and shops it, as a borrower would. */
+async function shopBindingLoan(s: Stack, session: string, loanNumber: string) {
+  const borrower = s.browser(session);
+  const created = await borrower.call(
+    'POST',
+    '/loans',
+    createLoanApplicationFixture({
+      loanNumber,
+      primaryBorrower: { firstName: 'Bind_policy', lastName: 'Acme' },
+    }),
+  );
+  expect(created.status).toBe(201);
+  const loanId: string = created.json.id;
+  const consent = await borrower.call('POST', `/loans/${loanId}/consent`, {
+    termsOfServiceId: 'tos-1',
+  });
+  expect(consent.status).toBe(200);
+  const shop = await borrower.call('PATCH', `/loans/${loanId}/shop`);
+  expect(shop.status).toBe(200);
+  return { borrower, loanId };
+}
+
+describe('webhook headers under a vendor prefix, end to end', () => {
+  it('W39: with the sandbox and the receiver both on X-Acme, loan.shopped is accepted, the BFF shows the loan rated and the bound policy is readable', async () => {
+    const logger = { warn: vi.fn(), error: vi.fn() };
+    const s = await startStack({
+      sandbox: { webhookHeaderPrefix: PREFIX },
+      webhooks: { headerPrefix: PREFIX, logger },
+    });
+    stack = s;
+    const { borrower, loanId } = await shopBindingLoan(s, 'session-acme', 'ACME-1');
+
+    const events = await until('loan.shopped and policy.bound in the BFF', async () => {
+      const page = await borrower.call('GET', `/loans/${loanId}/events?after=`);
+      const list: Array<{ event: { type: string; policyId?: string } }> = page.json.events;
+      const types = list.map((e) => e.event.type);
+      return types.includes('loan.shopped') && types.includes('policy.bound') ? list : undefined;
+    });
+
+    // The deliveries were signed in X-Acme-Signature-1, and each one was acknowledged.
+    const ours = await until('both deliveries answered', async () =>
+      s.sandbox.deliveries.length >= 2 ? s.sandbox.deliveries : undefined,
+    );
+    expect(ours.every((attempt) => attempt.ok && attempt.status === 200)).toBe(true);
+    expect(s.processed.map((event) => event.type)).toContain('loan.shopped');
+    expect(logger.warn).not.toHaveBeenCalled();
+
+    const loan = await borrower.call('GET', `/loans/${loanId}`);
+    expect(loan.status).toBe(200);
+    expect(loan.json.status).toBe('RC1_RATED');
+
+    const policyId = events.find((e) => e.event.type === 'policy.bound')?.event.policyId;
+    expect(policyId).toEqual(expect.any(String));
+    const policy = await borrower.call('GET', `/policies/${policyId}`);
+    expect(policy.status).toBe(200);
+    expect(policy.json.id).toBe(policyId);
+  });
+
+  it('W39: with the receiver left at the default X-Service, every delivery is refused 401 with the prefix to set, and the hint is logged once', async () => {
+    const logger = { warn: vi.fn(), error: vi.fn() };
+    const s = await startStack({
+      sandbox: { webhookHeaderPrefix: PREFIX },
+      webhooks: { logger },
+    });
+    stack = s;
+    const { borrower, loanId } = await shopBindingLoan(s, 'session-default', 'ACME-2');
+
+    // loan.shopped and policy.bound (Bind_policy), each refused; the service retries them later.
+    const refused = await until('both deliveries refused', async () =>
+      s.sandbox.deliveries.length >= 2 ? s.sandbox.deliveries : undefined,
+    );
+    expect(refused.every((attempt) => !attempt.ok && attempt.status === 401)).toBe(true);
+    expect(new Set(refused.map((attempt) => attempt.eventId))).toEqual(
+      new Set(s.sandbox.events.map((event) => event.id)),
+    );
+    expect(s.sandbox.events.map((event) => event.type).sort()).toEqual([
+      'loan.shopped',
+      'policy.bound',
+    ]);
+    expect(s.processed).toEqual([]);
+    expect((await borrower.call('GET', `/loans/${loanId}/events?after=`)).json.events).toEqual([]);
+
+    // Flooded or not, the hint is one line (a minute's worth), naming the prefix and not the
+    // signature.
+    expect(logger.warn).toHaveBeenCalledTimes(1);
+    expect(logger.warn).toHaveBeenCalledWith(HINT, {
+      foundPrefix: PREFIX,
+      expectedPrefix: 'X-Service',
+    });
+    expect(JSON.stringify(logger.warn.mock.calls)).not.toMatch(/[0-9a-f]{64}/);
+
+    // What the service is told: the 401 body names the prefix too.
+    const webhookUrl = `${s.origin}/webhooks/insurance`;
+    const answer = await fetch(webhookUrl, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-Acme-Signature-1': 'ab'.repeat(32) },
+      body: '{}',
+    });
+    expect(answer.status).toBe(401);
+    expect(await answer.json()).toEqual({
+      error: {
+        code: 'unauthorized',
+        message:
+          "Missing signature: the delivery is signed in X-Acme-Signature-1 but this receiver expects X-Service-Signature-1; set headerPrefix: 'X-Acme'",
+      },
+    });
+  });
+});
