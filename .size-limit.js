@@ -42,16 +42,20 @@ const withLazy = (name, importSpec, limit) => ({
   limit,
 });
 
+// Raised once each, for reading the service's documented wire format: the hooks by the shop
+// outcome rule (4 → 4.1 kB), the adapter by the display's selected-quote and the policy's
+// coverages normalization and the current-insurance answer (8.5 → 8.7 kB), every component by
+// the policy's coverages table and standing (34 → 36 kB, lazily loaded parts included).
 export default [
-  initial('hooks and provider', HOOKS, '4 kB'),
+  initial('hooks and provider', HOOKS, '4.1 kB'),
   withLazy('hooks and provider', HOOKS, '12 kB'),
-  initial('HTTP adapter', '{ createHttpAdapter }', '8.5 kB'),
+  initial('HTTP adapter', '{ createHttpAdapter }', '8.7 kB'),
   initial(
     'hooks, provider and HTTP adapter',
     HOOKS.replace(' }', ', createHttpAdapter }'),
     '12 kB',
   ),
   initial('every component and hook', COMPONENTS, '25 kB'),
-  withLazy('every component and hook', COMPONENTS, '34 kB'),
+  withLazy('every component and hook', COMPONENTS, '36 kB'),
   { name: 'styles.css', path: 'dist/styles.css', gzip: true, limit: '4 kB' },
 ];

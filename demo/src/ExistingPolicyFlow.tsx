@@ -7,6 +7,7 @@ const SANDBOX_USERS = [
   ['user_good', 'a home policy'],
   ['user_good_flood', 'a home policy and a flood policy'],
   ['user_good_expensive', 'a home policy with a high premium'],
+  ['user_good_cancelled', 'a home policy cancelled today'],
 ] as const;
 
 /** Retrieving a policy the borrower already has: application → carrier sign-in → policies. */

@@ -29,6 +29,11 @@ const SCENARIOS: Scenario[] = [
     values: { firstName: 'Bind_policy', lastName: 'Flood' },
   },
   {
+    label: 'Bind a cancelled policy',
+    description: 'First name Cancelled_policy: the bound policy is cancelled as of today.',
+    values: { firstName: 'Cancelled_policy', lastName: 'Jordan' },
+  },
+  {
     label: 'Quoting fails',
     description: 'First name Rating_error: quoting ends with no quotes.',
     values: { firstName: 'Rating_error', lastName: 'Jordan' },

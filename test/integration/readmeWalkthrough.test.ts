@@ -84,7 +84,8 @@ describe('README walk-through', () => {
     const loanId = /^loan: (\S+)$/m.exec(stdout)?.[1];
     expect(loanId).toMatch(/^[A-Za-z0-9_-]+$/);
     expect(stdout).toContain('"consent":true');
-    expect(stdout).toContain('"status":"RC1_RATING"');
+    // The shop answer echoes the status before quoting, as the service's documented answer does.
+    expect(stdout).toContain('"status":"NOT_YET_RATED","hostedDisplayUrl"');
     expect(lines).toContain('RC1_RATED');
     expect(stdout).toMatch(/^\{"quoteId":"[^"]+","success":true\}$/m);
     expect(stdout).toContain('"code":"consent_required"');
