@@ -102,6 +102,24 @@ describe('error hygiene and mapping', () => {
     expect(({} as Record<string, unknown>).admin).toBeUndefined();
   });
 
+  it('B36: an upstream refusal of a dwelling detail the library passed on unknown is shown on that field', async () => {
+    const refused = upstream(400, {
+      issues: [
+        { path: 'property.dwellingInfo.roofType', message: 'Unknown roof type Thatch' },
+        { path: 'property.internalScore', message: 'below threshold' },
+      ],
+    });
+    const { send } = setup({ responder: failing(refused) });
+    const application = loanApplication({
+      property: { ...loanApplication().property, dwellingInfo: { roofType: 'Thatch' } },
+    });
+    const res = await send('POST', '/loans', { body: application });
+    expect(res.status).toBe(400);
+    expect(res.json.error.issues).toEqual([
+      { path: 'property.dwellingInfo.roofType', message: 'This value was not accepted' },
+    ]);
+  });
+
   it("B36: an upstream 400 or 422 answers validation_error in the library's words, keeping only issues that name a field of the input, none in the service's words", async () => {
     const refused = upstream(422, {
       code: 'unprocessable',
