@@ -154,7 +154,10 @@ describe.each(of('shopLoan'))('ShopProgress with $file', (fixture) => {
       fixture,
     );
     const { container } = renderWith(adapter, <ShopProgress loanId={loanId} />);
-    await user.click(await screen.findByRole('button', { name: 'Get quotes' }));
+    // The button is there, disabled, until the loan is read.
+    const start = await screen.findByRole('button', { name: 'Get quotes' });
+    await waitFor(() => expect(start).toBeEnabled());
+    await user.click(start);
     await screen.findByRole('progressbar');
     await waitFor(() =>
       expect(container.querySelector('.lir-ShopProgress')).toHaveAttribute('data-state', 'quoting'),
