@@ -1,11 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { HttpResponse, http } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { ShopProgress } from '../../src/components/ShopProgress/index.js';
 import type { Loan } from '../../src/core/index.js';
-import { isQuoting } from '../../src/core/index.js';
 import {
   createInsuranceQueryClient,
   InsuranceProvider,
@@ -14,32 +12,13 @@ import {
 import { rateLimited } from '../../src/testing/msw/index.js';
 import { expectNoAxeViolations } from '../support/expectNoAxeViolations.js';
 import { flush, setupSandbox } from '../support/insuranceHarness.js';
+import { laggingLoanReads, shopEchoing } from '../support/laggingService.js';
 import { mswServer } from '../support/mswServer.js';
 
 const SHOP = /^PATCH \/loans\/[^/]+\/shop$/;
 const LOAN_READ = /^GET \/loans\/[^/]+$/;
 
 type Env = ReturnType<typeof setupSandbox>;
-
-/** The BFF's shop answer echoes NOT_YET_RATED, as in the service's reference. */
-const shopEchoingNotYetRated = (env: Env) =>
-  http.patch('*/api/insurance/loans/:loanId/shop', async ({ request }) => {
-    const answer = await env.bff.handler(request);
-    return HttpResponse.json(
-      { ...(await answer.json()), status: 'NOT_YET_RATED' },
-      { status: answer.status },
-    );
-  });
-
-/** Loan reads lag behind quoting: they say NOT_YET_RATED while the sandbox is quoting. */
-const laggingLoanReads = (env: Env) =>
-  http.get('*/api/insurance/loans/:loanId', async ({ request }) => {
-    const answer = await env.bff.handler(request);
-    const loan = (await answer.json()) as Loan;
-    return HttpResponse.json(isQuoting(loan.status) ? { ...loan, status: 'NOT_YET_RATED' } : loan, {
-      status: answer.status,
-    });
-  });
 
 // A page puts the component in a landmark (axe's `region` rule checks the whole page).
 function renderShop(
@@ -230,7 +209,7 @@ describe('ShopProgress', () => {
     const user = fakeTime();
     const env = setupSandbox();
     const loan = await env.createLoan();
-    mswServer.use(shopEchoingNotYetRated(env), laggingLoanReads(env));
+    mswServer.use(shopEchoing(env), laggingLoanReads(env));
     const queryClient = createInsuranceQueryClient();
     const onRated = vi.fn();
     const { root } = renderShop(env, loan.id, { onRated }, undefined, queryClient);

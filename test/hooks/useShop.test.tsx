@@ -1,35 +1,17 @@
 import { act, waitFor } from '@testing-library/react';
-import { HttpResponse, http } from 'msw';
 import { useEffect } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import type { Loan } from '../../src/core/index.js';
-import { isQuoting, RateLimitedError, TimeoutError } from '../../src/core/index.js';
+import { RateLimitedError, TimeoutError } from '../../src/core/index.js';
 import { createInsuranceQueryClient, insuranceKeys, useShop } from '../../src/hooks/index.js';
 import { rateLimited } from '../../src/testing/msw/index.js';
 import { renderInProvider, renderWithProvider, setupSandbox } from '../support/insuranceHarness.js';
+import { laggingLoanReads, shopEchoing } from '../support/laggingService.js';
 import { mswServer } from '../support/mswServer.js';
 
 const LOAN_READ = /^GET \/loans\/[^/]+$/;
 const SHOP = /^PATCH \/loans\/[^/]+\/shop$/;
 
 type Env = ReturnType<typeof setupSandbox>;
-
-/** The BFF's shop answer echoes `status` (the reference's example echoes NOT_YET_RATED). */
-const shopEchoing = (env: Env, status: string) =>
-  http.patch('*/api/insurance/loans/:loanId/shop', async ({ request }) => {
-    const answer = await env.bff.handler(request);
-    return HttpResponse.json({ ...(await answer.json()), status }, { status: answer.status });
-  });
-
-/** Loan reads lag behind quoting: they say NOT_YET_RATED while the sandbox is quoting. */
-const laggingLoanReads = (env: Env) =>
-  http.get('*/api/insurance/loans/:loanId', async ({ request }) => {
-    const answer = await env.bff.handler(request);
-    const loan = (await answer.json()) as Loan;
-    return HttpResponse.json(isQuoting(loan.status) ? { ...loan, status: 'NOT_YET_RATED' } : loan, {
-      status: answer.status,
-    });
-  });
 
 describe('useShop', () => {
   it('starts on click, reports progress against 30-45 s, completes on loan.shopped with one loan read', async () => {
