@@ -11,8 +11,6 @@ import { mswServer } from '../support/mswServer.js';
 const LOAN_READ = /^GET \/loans\/[^/]+$/;
 const SHOP = /^PATCH \/loans\/[^/]+\/shop$/;
 
-type Env = ReturnType<typeof setupSandbox>;
-
 describe('useShop', () => {
   it('starts on click, reports progress against 30-45 s, completes on loan.shopped with one loan read', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
