@@ -3,6 +3,7 @@ import {
   ConsentRecordSchema,
   CurrentInsuranceSchema,
   LoanSchema,
+  PolicyRetrievalSchema,
   PolicySchema,
   parseResponse,
   QuoteDisplaySchema,
@@ -54,6 +55,26 @@ describe('answers read as far as the documentation goes', () => {
     const stored = { id: 'ln_1', currentInsurancePolicies: [{ carrier: 'Acme', coverages: {} }] };
     expect(parseResponse(CurrentInsuranceSchema, stored)).toStrictEqual(stored);
     expect(parseResponse(CurrentInsuranceSchema, {})).toStrictEqual({});
+  });
+});
+
+describe('the retrieval URL, whose field name is not documented', () => {
+  it.each(['retrievalUrl', 'url', 'hostedRetrievalUrl', 'retrieveUrl'])(
+    'is read from %s and given as retrievalUrl',
+    (field) => {
+      const answer = { id: 'ln_1', [field]: 'https://retrieve.example/start/1' };
+      expect(parseResponse(PolicyRetrievalSchema, answer).retrievalUrl).toBe(
+        'https://retrieve.example/start/1',
+      );
+    },
+  );
+
+  it('prefers retrievalUrl, and refuses an answer without any URL, naming the field', () => {
+    const both = { retrievalUrl: 'https://a.example/', url: 'https://b.example/' };
+    expect(parseResponse(PolicyRetrievalSchema, both).retrievalUrl).toBe('https://a.example/');
+    expect(() => parseResponse(PolicyRetrievalSchema, { id: 'ln_1', url: '' })).toThrow(
+      '(retrievalUrl)',
+    );
   });
 });
 
