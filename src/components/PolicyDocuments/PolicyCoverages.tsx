@@ -1,8 +1,8 @@
+import { humanizeKey } from '../../core/humanizeKey.js';
 import type { PolicyCoverage } from '../../core/schemas/policy.js';
 import { useFormat } from '../shared/useFormat.js';
 import { useMessages } from '../shared/useMessages.js';
 import { coverageRows } from './coverageRows.js';
-import { humanizeKey } from './humanizeKey.js';
 import { policyDocumentsMessages } from './policyDocumentsMessages.js';
 
 /** Props of {@link PolicyCoverages}. */

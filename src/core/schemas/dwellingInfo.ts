@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { humanizeKey as label } from '../humanizeKey.js';
 import { text } from './fields.js';
 
 /** Documented details written as free text, e.g. "Central", "Brick", "Slab" or "A". */
@@ -28,8 +29,6 @@ const MEASURES = [
 
 /** The keys of `dwellingInfo` the service's reference documents. */
 export const DWELLING_INFO_KEYS = [...WORDS, ...MEASURES, 'effectiveYearBuilt'] as const;
-
-const label = (key: string) => key.replace(/([A-Z])/g, ' $1').replace(/^./, (c) => c.toUpperCase());
 
 const measure = (key: string) =>
   v.nullish(

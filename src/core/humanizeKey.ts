@@ -1,6 +1,6 @@
 /**
  * A readable name for a key the library has no text for: `floodZone` or `flood_zone` becomes
- * "Flood zone".
+ * "Flood zone" (a coverage the component has no label for, a dwelling detail in an error).
  */
 export function humanizeKey(key: string): string {
   const words = key
