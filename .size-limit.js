@@ -47,16 +47,20 @@ const withLazy = (name, importSpec, limit) => ({
 // coverages normalization, the retrieval URL's other names and the current-insurance answer
 // (8.5 → 8.7 kB; with the hooks 12 → 12.2 kB), every component by
 // the policy's coverages table and standing (34 → 36 kB, lazily loaded parts included).
+// Raised once more, for mistakes that explain themselves: the hooks by naming themselves outside
+// a provider and noticing a second copy of the library (4.1 → 4.5 kB; 12 → 12.3 kB with lazy
+// chunks), the adapter by telling a wrong `baseUrl` apart from the BFF's answers (8.7 → 9.4 kB;
+// with the hooks 12.2 → 13.2 kB), the components by the styles.css check (36 → 36.3 kB).
 export default [
-  initial('hooks and provider', HOOKS, '4.1 kB'),
-  withLazy('hooks and provider', HOOKS, '12 kB'),
-  initial('HTTP adapter', '{ createHttpAdapter }', '8.7 kB'),
+  initial('hooks and provider', HOOKS, '4.5 kB'),
+  withLazy('hooks and provider', HOOKS, '12.3 kB'),
+  initial('HTTP adapter', '{ createHttpAdapter }', '9.4 kB'),
   initial(
     'hooks, provider and HTTP adapter',
     HOOKS.replace(' }', ', createHttpAdapter }'),
-    '12.2 kB',
+    '13.2 kB',
   ),
   initial('every component and hook', COMPONENTS, '25 kB'),
-  withLazy('every component and hook', COMPONENTS, '36 kB'),
+  withLazy('every component and hook', COMPONENTS, '36.3 kB'),
   { name: 'styles.css', path: 'dist/styles.css', gzip: true, limit: '4 kB' },
 ];

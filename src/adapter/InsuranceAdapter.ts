@@ -1,3 +1,4 @@
+import type { InsuranceError } from '../core/errors/InsuranceError.js';
 import type { CallMeNowInput } from '../core/schemas/callMeNowInput.js';
 import type { CloseLoanInput } from '../core/schemas/closeLoanInput.js';
 import type { ConsentInput } from '../core/schemas/consentInput.js';
@@ -34,6 +35,12 @@ export type EventConnectionState = 'connecting' | 'open' | 'polling' | 'closed';
 export interface SubscribeOptions {
   /** Told when the connection opens, falls back to polling, or closes. */
   onStateChange?: (state: EventConnectionState) => void;
+  /**
+   * Told why the connection closed for good when it was refused, just before the state becomes
+   * `closed`: a `NotBffResponseError` when the answer was not the BFF's (usually a wrong
+   * `baseUrl`), or the BFF's own refusal (a `NotFoundError` for a loan not the session's).
+   */
+  onError?: (error: InsuranceError) => void;
 }
 
 /**

@@ -12,6 +12,7 @@ import type { HttpConfig } from './resolveHttpConfig.js';
 interface Subscriber {
   listener: (event: LoanEvent) => void;
   onStateChange: ((state: EventConnectionState) => void) | undefined;
+  onError: SubscribeOptions['onError'];
 }
 
 interface Shared {
@@ -49,7 +50,11 @@ export function createEventHub(config: HttpConfig): InsuranceAdapter['subscribe'
   ): () => void {
     // Throws a ValidationError for a malformed id before anything is shared or sent.
     const path = operationPath('loanEvents', { loanId });
-    const subscriber: Subscriber = { listener, onStateChange: options?.onStateChange };
+    const subscriber: Subscriber = {
+      listener,
+      onStateChange: options?.onStateChange,
+      onError: options?.onError,
+    };
     let shared = connections.get(loanId);
     if (shared) {
       shared.subscribers.add(subscriber);
@@ -66,6 +71,9 @@ export function createEventHub(config: HttpConfig): InsuranceAdapter['subscribe'
       own.stop = openEventConnection(config, path, memory, {
         onEvent(event) {
           for (const s of [...own.subscribers]) call(s.listener, event);
+        },
+        onError(error) {
+          for (const s of [...own.subscribers]) call(s.onError, error);
         },
         onState(state) {
           if (own.state === state) return;

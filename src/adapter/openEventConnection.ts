@@ -1,9 +1,13 @@
 import { createParser } from 'eventsource-parser';
+import { errorFromResponse } from '../core/errors/errorFromResponse.js';
 import { InsuranceError } from '../core/errors/InsuranceError.js';
+import { NotBffResponseError } from '../core/errors/NotBffResponseError.js';
 import type { LoanEvent } from '../core/schemas/loanEvent.js';
 import { buildRequest } from './buildRequest.js';
 import type { EventConnectionState } from './InsuranceAdapter.js';
+import { notBffAnswer } from './notBffAnswer.js';
 import { readLoanEvent } from './readLoanEvent.js';
+import { readText } from './readText.js';
 import type { HttpConfig } from './resolveHttpConfig.js';
 import { sendRequest } from './sendRequest.js';
 import { startDeadline } from './startDeadline.js';
@@ -20,6 +24,8 @@ export interface EventMemory {
 export interface EventConnectionHandlers {
   onEvent(event: LoanEvent): void;
   onState(state: EventConnectionState): void;
+  /** Why the connection closes for good (called just before the state becomes `closed`). */
+  onError(error: InsuranceError): void;
 }
 
 /** The server's `retry:` until it sends one (the BFF sends `retry: 3000`). */
@@ -38,6 +44,12 @@ const backoff = (base: number, failures: number) =>
 // might, once the user signs in again, so it keeps being retried at the capped backoff.
 const isFatal = (status: number) =>
   status >= 400 && status < 500 && status !== 401 && status !== 408 && status !== 429;
+// An answer that is not the BFF's comes again on every try, unless it is a 5xx: a proxy
+// answering while the BFF restarts.
+const endsIt = (error: unknown) =>
+  error instanceof NotBffResponseError
+    ? (error.status ?? 0) < 500
+    : error instanceof InsuranceError && !!error.status && isFatal(error.status);
 
 /**
  * Follows one loan's events until the returned function is called: server-sent events read over
@@ -46,6 +58,8 @@ const isFatal = (status: number) =>
  * backoff when it fails. When streaming is not possible (no `ReadableStream`, an answer that is
  * not an event stream, no body, or three failures in a row) it polls the BFF's
  * `GET …/events?after=<cursor>` instead: the BFF answers from its relay, never from the service.
+ * A refusal that asking again cannot change (an answer that is not the BFF's, a loan that is not
+ * the session's) closes it for good, with the typed error.
  *
  * @param path - The loan's event path, from `operationPath('loanEvents', …)` (its id checked).
  */
@@ -53,7 +67,7 @@ export function openEventConnection(
   config: HttpConfig,
   path: string,
   memory: EventMemory,
-  { onEvent, onState }: EventConnectionHandlers,
+  { onEvent, onState, onError }: EventConnectionHandlers,
 ): () => void {
   let stopped = false;
   let failures = 0;
@@ -92,6 +106,12 @@ export function openEventConnection(
     attempt?.abort();
   };
 
+  const end = (error: InsuranceError) => {
+    close();
+    onError(error);
+    onState('closed');
+  };
+
   const poll = async (failed = 0) => {
     onState('polling');
     attempt = new AbortController();
@@ -107,11 +127,7 @@ export function openEventConnection(
       later(config.pollIntervalMs, () => poll());
     } catch (error) {
       if (stopped) return;
-      if (error instanceof InsuranceError && error.status && isFatal(error.status)) {
-        close();
-        onState('closed');
-        return;
-      }
+      if (endsIt(error)) return end(error as InsuranceError);
       later(backoff(config.pollIntervalMs, failed + 1), () => poll(failed + 1));
     }
   };
@@ -183,26 +199,29 @@ export function openEventConnection(
       init.signal = deadline.signal;
       const send = config.fetch();
       const response = await send(url, init);
-      if (stopped || !response.ok) {
+      if (stopped) {
         deadline.clear();
         void response.body?.cancel().catch(() => undefined);
-        if (stopped) return;
-        if (isFatal(response.status)) {
-          close();
-          onState('closed');
-          return;
-        }
-        return fail();
+        return;
       }
       const type = response.headers.get('content-type') ?? '';
-      if (!type.toLowerCase().includes('text/event-stream') || !response.body) {
-        // Something between us and the BFF dropped the `Accept` header, or the platform gives no
-        // body stream. A JSON answer is already a polling page: use it, then keep polling.
-        let page: unknown;
-        if (type.includes('json')) page = await response.json();
-        else void response.body?.cancel().catch(() => undefined);
+      if (!response.ok || !type.toLowerCase().includes('text/event-stream') || !response.body) {
+        // A refusal, or no stream: something between us and the BFF dropped the `Accept` header
+        // (a JSON answer is already a polling page), the platform gives no body stream, or the
+        // answer is not the BFF's at all (a host's page).
+        const text = await readText(response, deadline.signal);
         deadline.clear();
-        readPage(page);
+        if (stopped) return;
+        const notBff = notBffAnswer(config, { method: 'GET', url }, response, text);
+        if (notBff) config.reportNotBff(notBff);
+        if (endsIt(notBff)) return end(notBff as NotBffResponseError);
+        if (!response.ok) {
+          // What is left of a 4xx is the BFF's own refusal (not your loan, say).
+          return isFatal(response.status)
+            ? end(errorFromResponse({ status: response.status, body: text }))
+            : fail();
+        }
+        readPage(text === '' ? undefined : JSON.parse(text));
         onState('polling');
         later(config.pollIntervalMs, () => poll());
         return;

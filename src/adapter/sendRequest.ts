@@ -1,23 +1,20 @@
 import { errorFromResponse } from '../core/errors/errorFromResponse.js';
-import { ServiceError } from '../core/errors/ServiceError.js';
 import type { RequestSpec } from './buildRequest.js';
 import { buildRequest } from './buildRequest.js';
+import { isBffErrorBody } from './isBffErrorBody.js';
+import { notBffAnswer } from './notBffAnswer.js';
+import { readText } from './readText.js';
 import type { HttpConfig } from './resolveHttpConfig.js';
 import { startDeadline } from './startDeadline.js';
 
-const rejectOnAbort = (signal: AbortSignal) =>
-  new Promise<never>((_, reject) => {
-    if (signal.aborted) reject(signal.reason);
-    signal.addEventListener('abort', () => reject(signal.reason), { once: true });
-  });
-
 /**
  * Sends one request and reads the whole answer under the deadline: the parsed JSON body,
- * `undefined` for an empty one (204). Error statuses become the core's typed errors. Never
- * retries: whether to try again is the caller's decision (React Query, the hooks).
+ * `undefined` for an empty one (204). Error statuses become the core's typed errors; an answer
+ * that is not the BFF's (a wrong `baseUrl`) a `NotBffResponseError`, told to the developer once.
+ * Never retries: whether to try again is the caller's decision (React Query, the hooks).
  *
- * @throws the caller's abort reason, `TimeoutError`, `NetworkError`, or what
- *   `errorFromResponse` makes of an error status.
+ * @throws the caller's abort reason, `TimeoutError`, `NetworkError`, `NotBffResponseError`, or
+ *   what `errorFromResponse` makes of an error status.
  */
 export async function sendRequest(
   config: HttpConfig,
@@ -34,25 +31,26 @@ export async function sendRequest(
   let text: string;
   try {
     response = await send(url, init);
-    // A body that stalls is as hung as a server that never answers: the deadline covers it (not
-    // every fetch errors the body on abort once the headers are in).
-    text = await Promise.race([response.text(), rejectOnAbort(deadline.signal)]);
+    text = await readText(response, deadline.signal);
   } catch (error) {
     throw deadline.explain(error);
   } finally {
     deadline.clear();
   }
+  const notBff = notBffAnswer(config, { method: spec.method, url }, response, text);
+  if (notBff) {
+    config.reportNotBff(notBff);
+    throw notBff;
+  }
   if (!response.ok) {
     throw errorFromResponse({
       status: response.status,
-      body: text,
+      // A 401 or 429 from whatever stands in front of the BFF still means what it says, but its
+      // page is no message.
+      body: isBffErrorBody(text) ? text : '',
       retryAfter: response.headers.get('retry-after'),
     });
   }
-  if (text === '') return undefined;
-  try {
-    return JSON.parse(text);
-  } catch {
-    throw new ServiceError(502, 'invalid_response', 'Unexpected response from the service (body)');
-  }
+  // What is left is the BFF's: empty (204) or JSON.
+  return text === '' ? undefined : JSON.parse(text);
 }

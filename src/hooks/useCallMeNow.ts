@@ -2,6 +2,7 @@ import type { CallMeNowInput } from '../core/schemas/callMeNowInput.js';
 import type { SuccessResult } from '../core/schemas/successResult.js';
 import type { InsuranceActionState } from './InsuranceActionState.js';
 import { useCallAction } from './useCallAction.js';
+import { useInsuranceContext } from './useInsuranceContext.js';
 
 /** What {@link useCallMeNow} returns. */
 export interface CallMeNowState extends InsuranceActionState<SuccessResult> {
@@ -23,6 +24,7 @@ export interface CallMeNowState extends InsuranceActionState<SuccessResult> {
  * <button disabled={isPending || consentRequired} onClick={() => call()}>Call me now</button>
  */
 export function useCallMeNow(loanId: string): CallMeNowState {
+  useInsuranceContext('useCallMeNow');
   const { run, state, consentRequired } = useCallAction(loanId, (m) => m.callMeNow(loanId));
   return { ...state, call: run, consentRequired };
 }

@@ -21,7 +21,7 @@ export interface CloseLoanState extends InsuranceActionState<SuccessResult> {
  * </button>
  */
 export function useCloseLoan(loanId: string): CloseLoanState {
-  const { adapter } = useInsuranceContext();
+  const { adapter } = useInsuranceContext('useCloseLoan');
   const { run, state } = useAction((signal) =>
     insuranceMutations(adapter, signal).closeLoan(loanId),
   );

@@ -28,7 +28,7 @@ export interface CreateLoanApplicationState extends InsuranceActionState<Loan> {
  * // <input name="loanNumber" aria-invalid={!!fieldErrors.loanNumber} />
  */
 export function useCreateLoanApplication(): CreateLoanApplicationState {
-  const { adapter } = useInsuranceContext();
+  const { adapter } = useInsuranceContext('useCreateLoanApplication');
   const { run, state } = useAction((signal) =>
     insuranceMutations(adapter, signal).createLoanApplication(),
   );

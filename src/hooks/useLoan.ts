@@ -18,7 +18,7 @@ import { useQueryState } from './useQueryState.js';
  * }
  */
 export function useLoan(loanId: string | null | undefined): InsuranceQueryState<Loan> {
-  const { adapter } = useInsuranceContext();
+  const { adapter } = useInsuranceContext('useLoan');
   useLoanSubscription(loanId);
   return useQueryState(insuranceQueries(adapter).loan(loanId ?? ''), !!loanId);
 }

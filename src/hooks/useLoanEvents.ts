@@ -29,7 +29,7 @@ export function useLoanEvents(
   loanId: string | null | undefined,
   onEvent?: (event: LoanEvent) => void,
 ): LoanEventsState {
-  const { adapter, queryClient } = useInsuranceContext();
+  const { adapter, queryClient } = useInsuranceContext('useLoanEvents');
   const keys = insuranceKeys(adapter);
   useLoanSubscription(loanId, onEvent);
   return {

@@ -19,7 +19,7 @@ export interface LoanPoliciesState {
  * return policyIds.map((id) => <PolicyDocuments key={id} policyId={id} />);
  */
 export function useLoanPolicies(loanId: string | null | undefined): LoanPoliciesState {
-  const { adapter, queryClient } = useInsuranceContext();
+  const { adapter, queryClient } = useInsuranceContext('useLoanPolicies');
   useLoanSubscription(loanId);
   const key = insuranceKeys(adapter).loanPolicies(loanId ?? '');
   return { policyIds: useCacheValue<string[]>(queryClient, key) ?? EMPTY };

@@ -42,7 +42,7 @@ export interface PolicyState extends InsuranceQueryState<Policy> {
  * ));
  */
 export function usePolicy(policyId: string | null | undefined): PolicyState {
-  const { adapter, queryClient } = useInsuranceContext();
+  const { adapter, queryClient } = useInsuranceContext('usePolicy');
   const options = insuranceQueries(adapter).policy(policyId ?? '');
   const query = useQueryState(options, !!policyId);
   return {

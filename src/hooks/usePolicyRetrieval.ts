@@ -55,7 +55,7 @@ export function usePolicyRetrieval(
   loanId: string,
   options: UsePolicyRetrievalOptions = {},
 ): PolicyRetrievalState {
-  const { adapter, queryClient } = useInsuranceContext();
+  const { adapter, queryClient } = useInsuranceContext('usePolicyRetrieval');
   const keys = insuranceKeys(adapter);
   const { events } = useLoanEvents(loanId);
   const sessionKey = keys.retrieval(loanId);

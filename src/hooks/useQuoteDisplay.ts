@@ -26,7 +26,7 @@ export interface QuoteDisplayState extends InsuranceQueryState<QuoteDisplay> {
  * return quotes.map((q) => <QuoteCard key={q.id} quote={q} selected={q.id === selectedQuote?.id} />);
  */
 export function useQuoteDisplay(loanId: string | null | undefined): QuoteDisplayState {
-  const { adapter } = useInsuranceContext();
+  const { adapter } = useInsuranceContext('useQuoteDisplay');
   const rated = isRated(useLoan(loanId).data?.status);
   const query = useQueryState(
     insuranceQueries(adapter).quoteDisplay(loanId ?? ''),

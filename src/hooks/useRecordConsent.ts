@@ -28,7 +28,7 @@ export interface RecordConsentState extends InsuranceActionState<ConsentRecord> 
  * </button>
  */
 export function useRecordConsent(options: UseRecordConsentOptions = {}): RecordConsentState {
-  const { adapter } = useInsuranceContext();
+  const { adapter } = useInsuranceContext('useRecordConsent');
   const { run, state } = useAction((signal) =>
     insuranceMutations(adapter, signal).recordConsent(options.kind),
   );

@@ -2,6 +2,7 @@ import type { ScheduleCallInput } from '../core/schemas/scheduleCallInput.js';
 import type { SuccessResult } from '../core/schemas/successResult.js';
 import type { InsuranceActionState } from './InsuranceActionState.js';
 import { useCallAction } from './useCallAction.js';
+import { useInsuranceContext } from './useInsuranceContext.js';
 
 /** What {@link useScheduleCall} returns. */
 export interface ScheduleCallState extends InsuranceActionState<SuccessResult> {
@@ -26,6 +27,7 @@ export interface ScheduleCallState extends InsuranceActionState<SuccessResult> {
  * </button>
  */
 export function useScheduleCall(loanId: string): ScheduleCallState {
+  useInsuranceContext('useScheduleCall');
   const { run, state, consentRequired } = useCallAction(loanId, (m) => m.scheduleCall(loanId));
   return { ...state, schedule: run, consentRequired };
 }

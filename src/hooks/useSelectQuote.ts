@@ -24,7 +24,7 @@ export interface SelectQuoteState extends InsuranceActionState<SuccessResult> {
  * <button disabled={pendingQuoteId === quote.id} onClick={() => select(quote.id)}>Choose</button>
  */
 export function useSelectQuote(loanId: string): SelectQuoteState {
-  const { adapter } = useInsuranceContext();
+  const { adapter } = useInsuranceContext('useSelectQuote');
   const { run, pending, state } = useAction(
     (signal) => insuranceMutations(adapter, signal).selectQuote(loanId),
     (pending, next) => pending === next,

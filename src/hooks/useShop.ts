@@ -69,7 +69,7 @@ const awaitsOutcome = (sent: string | undefined, status: string | undefined) =>
  */
 export function useShop(loanId: string, options: UseShopOptions = {}): ShopState {
   const { autoStart = false, timeoutMs = 120_000 } = options;
-  const { adapter, queryClient } = useInsuranceContext();
+  const { adapter, queryClient } = useInsuranceContext('useShop');
   const keys = insuranceKeys(adapter);
   const loan = useLoan(loanId);
   const status = loan.data?.status;

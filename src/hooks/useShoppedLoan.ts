@@ -17,7 +17,7 @@ import { useQueryState } from './useQueryState.js';
 export function useShoppedLoan(
   loanId: string | null | undefined,
 ): InsuranceQueryState<ShoppedLoan> {
-  const { adapter } = useInsuranceContext();
+  const { adapter } = useInsuranceContext('useShoppedLoan');
   const rated = isRated(useLoan(loanId).data?.status);
   return useQueryState(insuranceQueries(adapter).shoppedLoan(loanId ?? ''), !!loanId && rated);
 }

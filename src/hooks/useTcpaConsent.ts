@@ -31,7 +31,7 @@ export interface TcpaConsentState extends InsuranceQueryState<TcpaConsentStatus>
  * />
  */
 export function useTcpaConsent(loanId: string): TcpaConsentState {
-  const { adapter } = useInsuranceContext();
+  const { adapter } = useInsuranceContext('useTcpaConsent');
   const query = useQueryState(insuranceQueries(adapter).tcpaConsent(loanId), !!loanId);
   const { record, ...recording } = useRecordConsent({ kind: 'tcpa' });
   return {

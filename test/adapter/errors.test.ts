@@ -19,6 +19,7 @@ const errorBody = (error: Record<string, unknown>) => ({ error });
 
 afterEach(() => {
   vi.useRealTimers();
+  vi.restoreAllMocks();
 });
 
 describe('error answers become typed errors', () => {
@@ -102,13 +103,17 @@ describe('error answers become typed errors', () => {
     expect(seen).toHaveLength(1);
   });
 
-  it("a proxy's plain-text 502 is a ServiceError carrying its text", async () => {
+  it("a proxy's plain-text 502 is a ServiceError saying the BFF did not answer", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
     recordRequests(() => new HttpResponse('Bad Gateway', { status: 502 }));
     const error = await createHttpAdapter()
       .getLoan('loan_1')
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ServiceError);
-    expect(error).toMatchObject({ status: 502, serviceCode: 'http_502', message: 'Bad Gateway' });
+    expect(error).toMatchObject({ status: 502, serviceCode: 'not_bff' });
+    expect((error as ServiceError).message).toMatch(
+      /^GET \/api\/insurance\/loans\/loan_1 answered 502 with a body that is not JSON, not the insurance BFF: the BFF did not answer/,
+    );
   });
 
   it('a success body missing what the client relies on is an invalid_response ServiceError', async () => {
@@ -119,10 +124,12 @@ describe('error answers become typed errors', () => {
     });
   });
 
-  it('a success body that is not JSON is an invalid_response ServiceError', async () => {
+  it("a success body that is not JSON is a ServiceError saying the answer is not the BFF's", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
     recordRequests(() => new HttpResponse('<html>login</html>', { status: 200 }));
     await expect(createHttpAdapter().getLoan('loan_1')).rejects.toMatchObject({
-      serviceCode: 'invalid_response',
+      code: 'service_error',
+      serviceCode: 'not_bff',
     });
   });
 });

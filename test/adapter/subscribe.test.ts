@@ -321,6 +321,8 @@ describe('polling fallback', () => {
   });
 
   it('backs off while polling fails, and never stops trying on a 5xx', async () => {
+    // A plain-text 503 is not the BFF's answer: the adapter tells the developer once.
+    const told = vi.spyOn(console, 'error').mockImplementation(() => {});
     const seen = recordRequests((r) =>
       isStream(r)
         ? HttpResponse.json({ events: [], cursor: null })
@@ -341,6 +343,8 @@ describe('polling fallback', () => {
     await settle();
     expect(seen).toHaveLength(4);
     sub.stop();
+    expect(told).toHaveBeenCalledTimes(1);
+    told.mockRestore();
   });
 });
 

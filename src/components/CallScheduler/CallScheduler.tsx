@@ -9,6 +9,7 @@ import {
 } from '../../hooks/index.js';
 import { cx } from '../shared/cx.js';
 import { useMessages } from '../shared/useMessages.js';
+import { useStylesheetCheck } from '../shared/useStylesheetCheck.js';
 import { useWaitUntil } from '../shared/useWaitUntil.js';
 import { TcpaConsentCheckbox } from '../TcpaConsentCheckbox/index.js';
 import type { CallSchedulerProps } from './CallSchedulerProps.js';
@@ -23,6 +24,9 @@ const systemNow = () => new Date();
  * or ask to be called now. Both wait for TCPA consent, which it offers in place until recorded.
  * `data-state`: `consentRequired` | `ready` | `scheduling` | `calling` | `scheduled` | `called` |
  * `error`.
+ *
+ * Styled by `lender-insurance-react/styles.css`: without it, a development build warns once per
+ * page. A host that styles it entirely itself says so with `:root { --lir-styles: custom; }`.
  *
  * @example
  * <CallScheduler
@@ -48,8 +52,10 @@ export function CallScheduler({
   onCalled,
   className,
 }: CallSchedulerProps) {
+  const { locale } = useInsuranceContext('CallScheduler');
   const t = useMessages('callScheduler', callSchedulerMessages);
-  const { locale } = useInsuranceContext();
+  const root = useRef<HTMLDivElement>(null);
+  useStylesheetCheck(root);
   const consent = useTcpaConsent(loanId);
   const scheduler = useScheduleCall(loanId);
   const caller = useCallMeNow(loanId);
@@ -136,7 +142,7 @@ export function CallScheduler({
   const errorId = `${id}-error`;
   const blocked = !hasConsent || busy || limited;
   return (
-    <div className={cx('lir-root lir-CallScheduler', className)} data-state={state}>
+    <div ref={root} className={cx('lir-root lir-CallScheduler', className)} data-state={state}>
       {!done && (
         <form aria-label={t('title')} data-slot="form" onSubmit={schedule} noValidate>
           {(offered || !hasConsent) && (

@@ -1,10 +1,11 @@
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { isSafeDocumentUrl } from '../../core/isSafeDocumentUrl.js';
 import type { PolicyDocument } from '../../core/schemas/policy.js';
-import { usePolicy } from '../../hooks/index.js';
+import { useInsuranceContext, usePolicy } from '../../hooks/index.js';
 import { cx } from '../shared/cx.js';
 import { useFormat } from '../shared/useFormat.js';
 import { useMessages } from '../shared/useMessages.js';
+import { useStylesheetCheck } from '../shared/useStylesheetCheck.js';
 import { PolicyCoverages } from './PolicyCoverages.js';
 import { PolicyStandingNote } from './PolicyStandingNote.js';
 import { policyDocumentsMessages } from './policyDocumentsMessages.js';
@@ -38,11 +39,17 @@ const isExpired = (error: unknown) =>
  * and a button per document. A document is opened with a freshly signed URL in a new tab; signed
  * URLs are never put in the page, so nothing stale is left to click or copy.
  *
+ * Styled by `lender-insurance-react/styles.css`: without it, a development build warns once per
+ * page. A host that styles it entirely itself says so with `:root { --lir-styles: custom; }`.
+ *
  * @example
  * <PolicyDocuments policyId={policyId} />
  */
 export function PolicyDocuments({ policyId, className }: PolicyDocumentsProps) {
+  useInsuranceContext('PolicyDocuments');
   const t = useMessages('policyDocuments', policyDocumentsMessages);
+  const root = useRef<HTMLDivElement>(null);
+  useStylesheetCheck(root);
   const { money, date } = useFormat();
   const {
     data: policy,
@@ -85,6 +92,7 @@ export function PolicyDocuments({ policyId, className }: PolicyDocumentsProps) {
 
   return (
     <div
+      ref={root}
       className={cx('lir-root lir-PolicyDocuments', className)}
       data-state={state}
       aria-busy={state === 'loading'}

@@ -1,8 +1,10 @@
-import { lazy, Suspense, useEffect, useEffectEvent, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { isSafeDocumentUrl } from '../../core/isSafeDocumentUrl.js';
-import { usePolicyRetrieval } from '../../hooks/index.js';
+import { useInsuranceContext, usePolicyRetrieval } from '../../hooks/index.js';
 import { cx } from '../shared/cx.js';
+import { useLatest } from '../shared/useLatest.js';
 import { useMessages } from '../shared/useMessages.js';
+import { useStylesheetCheck } from '../shared/useStylesheetCheck.js';
 import { useWaitUntil } from '../shared/useWaitUntil.js';
 import { policyRetrievalLauncherMessages } from './policyRetrievalLauncherMessages.js';
 
@@ -27,6 +29,9 @@ export interface PolicyRetrievalLauncherProps {
  * the dialog closes by itself when the policy arrives (`policy.retrieved`). The root's
  * `data-state` is the retrieval phase: `idle`, `starting`, `open`, `completed` or `errored`.
  *
+ * Styled by `lender-insurance-react/styles.css`: without it, a development build warns once per
+ * page. A host that styles it entirely itself says so with `:root { --lir-styles: custom; }`.
+ *
  * @example
  * <PolicyRetrievalLauncher loanId={loan.id} onRetrieved={([policyId]) => setPolicyId(policyId)} />
  */
@@ -36,7 +41,10 @@ export function PolicyRetrievalLauncher({
   onRetrieved,
   className,
 }: PolicyRetrievalLauncherProps) {
+  useInsuranceContext('PolicyRetrievalLauncher');
   const t = useMessages('policyRetrievalLauncher', policyRetrievalLauncherMessages);
+  const root = useRef<HTMLDivElement>(null);
+  useStylesheetCheck(root);
   const { phase, start, retrievalUrl, policyIds, retryAt } = usePolicyRetrieval(loanId);
   const [open, setOpen] = useState(false);
   // Mounted on first open, then kept so it can animate closed and reopen at once.
@@ -45,14 +53,15 @@ export function PolicyRetrievalLauncher({
   // Set by this launcher's start, so a retrieval completed elsewhere (or before mount) is not
   // reported again; a ref survives StrictMode's second effect run, so it is reported once.
   const awaiting = useRef(false);
-  const retrieved = useEffectEvent((ids: readonly string[]) => onRetrieved?.([...ids]));
+  // The newest callback, without re-running the effect when the host passes a new one.
+  const retrieved = useLatest(onRetrieved);
 
   useEffect(() => {
     if (phase !== 'completed' || !awaiting.current) return;
     awaiting.current = false;
     setOpen(false);
-    retrieved(policyIds);
-  }, [phase, policyIds]);
+    retrieved.current?.([...policyIds]);
+  }, [phase, policyIds, retrieved]);
 
   // After a 429 the retry stays disabled until the wait is over.
   const waiting = useWaitUntil(retryAt);
@@ -68,7 +77,11 @@ export function PolicyRetrievalLauncher({
   const failed = phase === 'errored' || ((phase === 'open' || phase === 'completed') && !url);
 
   return (
-    <div className={cx('lir-root lir-PolicyRetrievalLauncher', className)} data-state={phase}>
+    <div
+      ref={root}
+      className={cx('lir-root lir-PolicyRetrievalLauncher', className)}
+      data-state={phase}
+    >
       <button
         ref={trigger}
         type="button"

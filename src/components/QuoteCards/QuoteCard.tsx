@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { isSafeDocumentUrl } from '../../core/isSafeDocumentUrl.js';
 import type { DisplayQuote } from '../../core/schemas/quoteDisplay.js';
+import { useInsuranceContext } from '../../hooks/index.js';
 import { cx } from '../shared/cx.js';
 import { useFormat } from '../shared/useFormat.js';
 import { useMessages } from '../shared/useMessages.js';
@@ -34,6 +35,7 @@ type Key = keyof typeof quoteCardsMessages;
  * </fieldset>
  */
 export function QuoteCard({ quote, name, checked, disabled, onSelect, className }: QuoteCardProps) {
+  useInsuranceContext('QuoteCard');
   const t = useMessages('quoteCards', quoteCardsMessages);
   const { money, date } = useFormat();
   const id = useId();

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useId } from 'react';
+import { useId, useRef } from 'react';
 import { isSafeDocumentUrl } from '../../core/isSafeDocumentUrl.js';
 import { isClosed, isErrored } from '../../core/loanStatus.js';
 import {
@@ -10,6 +10,7 @@ import {
 } from '../../hooks/index.js';
 import { cx } from '../shared/cx.js';
 import { useMessages } from '../shared/useMessages.js';
+import { useStylesheetCheck } from '../shared/useStylesheetCheck.js';
 import { useWaitUntil } from '../shared/useWaitUntil.js';
 import { QuoteCard } from './QuoteCard.js';
 import { quoteCardsMessages } from './quoteCardsMessages.js';
@@ -31,6 +32,9 @@ export interface QuoteCardsProps {
  * the application is closed), `empty`, `errored`,
  * `rateLimited` (choices disabled until the wait is over), `ready` or `selected`.
  *
+ * Styled by `lender-insurance-react/styles.css`: without it, a development build warns once per
+ * page. A host that styles it entirely itself says so with `:root { --lir-styles: custom; }`.
+ *
  * @example
  * <InsuranceProvider adapter={adapter}>
  *   <QuoteCards loanId={loanId} onSelect={(quoteId) => navigate(`/insurance/${quoteId}`)} />
@@ -42,8 +46,10 @@ export function QuoteCards({
   showHostedDisplayLink = true,
   className,
 }: QuoteCardsProps) {
+  const { locale } = useInsuranceContext('QuoteCards');
   const t = useMessages('quoteCards', quoteCardsMessages);
-  const { locale } = useInsuranceContext();
+  const root = useRef<HTMLDivElement>(null);
+  useStylesheetCheck(root);
   const name = useId();
   const loan = useLoan(loanId);
   const display = useQuoteDisplay(loanId);
@@ -130,7 +136,7 @@ export function QuoteCards({
   }
 
   return (
-    <div className={cx('lir-root lir-QuoteCards', className)} data-state={state}>
+    <div ref={root} className={cx('lir-root lir-QuoteCards', className)} data-state={state}>
       <fieldset data-slot="group" aria-busy={state === 'loading' || undefined}>
         <legend data-slot="legend">{t('legend')}</legend>
         {body}

@@ -1,9 +1,10 @@
 import type { CSSProperties } from 'react';
 import { useEffect, useId, useRef } from 'react';
-import { useShop } from '../../hooks/index.js';
+import { useInsuranceContext, useShop } from '../../hooks/index.js';
 import { cx } from '../shared/cx.js';
 import { useFormat } from '../shared/useFormat.js';
 import { useMessages } from '../shared/useMessages.js';
+import { useStylesheetCheck } from '../shared/useStylesheetCheck.js';
 import { useWaitUntil } from '../shared/useWaitUntil.js';
 import { shopProgressMessages } from './shopProgressMessages.js';
 
@@ -23,14 +24,19 @@ export interface ShopProgressProps {
  * "Try again". `data-state` is the phase: `idle`, `starting`, `quoting`, `rated`, `errored` or
  * `closed`.
  *
+ * Styled by `lender-insurance-react/styles.css`: without it, a development build warns once per
+ * page. A host that styles it entirely itself says so with `:root { --lir-styles: custom; }`.
+ *
  * @example
  * <ShopProgress loanId={loanId} autoStart onRated={() => setStep('quotes')} />
  */
 export function ShopProgress({ loanId, autoStart, onRated, className }: ShopProgressProps) {
+  useInsuranceContext('ShopProgress');
   const t = useMessages('shopProgress', shopProgressMessages);
   const format = useFormat();
   const labelId = useId();
   const root = useRef<HTMLDivElement>(null);
+  useStylesheetCheck(root);
   const { phase, start, retry, progress, elapsedMs, expectedMs, error, retryAt, loan } = useShop(
     loanId,
     { autoStart },

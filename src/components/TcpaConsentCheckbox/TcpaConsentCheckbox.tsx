@@ -1,10 +1,11 @@
 import type { ReactNode } from 'react';
 import { useId, useRef } from 'react';
 import type { ConsentRecord } from '../../core/schemas/consentRecord.js';
-import { useTcpaConsent } from '../../hooks/index.js';
+import { useInsuranceContext, useTcpaConsent } from '../../hooks/index.js';
 import { cx } from '../shared/cx.js';
 import { useFormat } from '../shared/useFormat.js';
 import { useMessages } from '../shared/useMessages.js';
+import { useStylesheetCheck } from '../shared/useStylesheetCheck.js';
 import { useWaitUntil } from '../shared/useWaitUntil.js';
 import { tcpaConsentCheckboxMessages } from './tcpaConsentCheckboxMessages.js';
 
@@ -35,6 +36,9 @@ const asUtc = (value: string) =>
  * consent stays checked and cannot be withdrawn here (the disclosure says how). `data-state` is
  * `unchecked`, `recording`, `recorded` or `error`.
  *
+ * Styled by `lender-insurance-react/styles.css`: without it, a development build warns once per
+ * page. A host that styles it entirely itself says so with `:root { --lir-styles: custom; }`.
+ *
  * @example
  * <TcpaConsentCheckbox
  *   loanId={loanId}
@@ -54,10 +58,12 @@ export function TcpaConsentCheckbox({
   onRecorded,
   className,
 }: TcpaConsentCheckboxProps) {
+  useInsuranceContext('TcpaConsentCheckbox');
   const t = useMessages('tcpaConsentCheckbox', tcpaConsentCheckboxMessages);
   const format = useFormat();
   const id = useId();
   const root = useRef<HTMLDivElement>(null);
+  useStylesheetCheck(root);
   const { data, recorded, isLoading, record, recording } = useTcpaConsent(loanId);
   const consent = recording.data ?? data?.consent ?? undefined;
   const state =

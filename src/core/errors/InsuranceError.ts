@@ -8,7 +8,9 @@ export type InsuranceErrorCode =
   | 'service_error'
   | 'network_error'
   | 'timeout'
-  | 'outcome_unknown';
+  | 'outcome_unknown'
+  | 'missing_provider'
+  | 'configuration_error';
 
 /**
  * The base of every error this library raises. Switch on `code` (or use `instanceof` with the
