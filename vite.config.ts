@@ -14,8 +14,10 @@ export default defineConfig({
     lib: {
       entry: {
         index: 'src/index.ts',
+        'core/index': 'src/core/index.ts',
         'server/index': 'src/server/index.ts',
         'server/redis/index': 'src/server/redis/index.ts',
+        'server/cli': 'src/server/cli.ts',
         'testing/index': 'src/testing/index.ts',
         'testing/msw/index': 'src/testing/msw/index.ts',
         'testing/cli': 'src/testing/cli.ts',
@@ -32,9 +34,11 @@ export default defineConfig({
         preserveModulesRoot: 'src',
         entryFileNames: '[name].js',
         // Client modules (the browser entry, hooks, components) are marked for React Server
-        // Components frameworks; the sandbox process is an executable.
+        // Components frameworks (the core entry is not: it is framework-free, for Server Components
+        // and route handlers); the sandbox and the `lender-insurance-react` CLI are executables.
         banner: (chunk) => {
-          if (chunk.name === 'testing/cli') return '#!/usr/bin/env node';
+          if (chunk.name === 'testing/cli' || chunk.name === 'server/cli')
+            return '#!/usr/bin/env node';
           return /^(index|hooks\/|components\/)/.test(chunk.name) ? "'use client';" : '';
         },
       },

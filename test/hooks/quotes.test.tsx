@@ -119,11 +119,17 @@ describe('useSelectQuote', () => {
     }, env.adapter);
     await waitFor(() => expect(result.current.display.quotes).toHaveLength(3));
     const quoteId = result.current.display.quotes[0]?.id;
+    let selecting: Promise<unknown> = Promise.resolve();
+    act(() => {
+      selecting = result.current.select.select(quoteId ?? '');
+    });
+    // Shown selected while it is being sent: looked at before the answer, since React 18's act
+    // holds renders back until an awaited callback settles.
+    await waitFor(() => expect(shown).toContain(quoteId));
     await act(async () => {
-      expect(await result.current.select.select(quoteId ?? '')).toBeUndefined();
+      expect(await selecting).toBeUndefined();
     });
     await waitFor(() => expect(result.current.select.error).toBeInstanceOf(ServiceError));
-    expect(shown).toContain(quoteId); // shown selected while it was being sent
     await waitFor(() => expect(result.current.display.selectedQuote).toBeUndefined());
     expect(env.sandbox.inspectLoan(loan.id)?.selectedQuoteId).toBeNull();
   });
