@@ -1,10 +1,12 @@
 import type { BffOperationName } from '../../core/operations.js';
 import type { ServiceClient } from '../client/ServiceClient.js';
 import type { EventRelay } from '../events/createEventRelay.js';
+import type { HintLog } from '../events/createHintLog.js';
 import type { Store } from '../store/Store.js';
 import type { AdvisorCallGuard } from './createAdvisorCallGuard.js';
 import type { ConsentBook } from './createConsentBook.js';
 import type { LoanCache } from './createLoanCache.js';
+import type { QuotingWatch } from './createQuotingWatch.js';
 import type { StreamRegistry } from './createStreamRegistry.js';
 import type { WriteJournal } from './createWriteJournal.js';
 import type {
@@ -41,6 +43,10 @@ export interface BffContext<S extends { id: string }> {
   /** Extra answer fields the host lets through, per operation (dotted paths). */
   exposeFields: Partial<Record<BffOperationName, readonly string[]>>;
   logger: BffLogger;
+  /** Where failures that name a setting to fix are logged, once a minute per cause. */
+  hints: HintLog;
+  /** Steps in when a shopped loan's event does not come. */
+  quotingWatch: QuotingWatch;
   journal: WriteJournal;
   loanCache: LoanCache;
   consents: ConsentBook;

@@ -139,6 +139,16 @@ export interface InsuranceBffOptions<S extends { id: string }> {
   /** Interval of server-sent-event heartbeats. Default 15 000 ms. */
   heartbeatMs?: number;
   /**
+   * How long after a shop this BFF waits for the loan's `loan.shopped` event (quoting takes
+   * 30-45 s). When none came by then, webhooks are not arriving: it logs so, once for the loan,
+   * with the webhook receiver's last refused delivery when the receiver shares `relay` (a wrong
+   * `secret` shows as "invalid signature"), then reads the outcome from the shopped loan (which
+   * the service does not rate limit) and relays a `loan.shopped` event for it once quoting
+   * ended, so the borrower's page shows the quotes rather than waiting for its own time-out.
+   * Default 60 000 ms; `0` turns the watch off.
+   */
+  quotingEventTimeoutMs?: number;
+  /**
    * Hosts document URLs may point to, besides the service's own host (from `client.baseUrl`).
    * Whatever it holds, only `https:` URLs without credentials (plain `http:` only for loopback
    * hosts) reach the browser; a dropped link is logged with its host, so you know what to add.

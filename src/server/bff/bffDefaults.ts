@@ -21,4 +21,6 @@ export const BFF_DEFAULTS = {
   linkRetentionMs: 400 * DAY_MS,
   heartbeatMs: 15_000,
   sessionCheckMs: 10_000,
+  // Quoting takes 30-45 s; a minute without its event means webhooks are not arriving.
+  quotingEventTimeoutMs: MINUTE_MS,
 } as const;

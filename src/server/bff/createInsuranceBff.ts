@@ -3,12 +3,15 @@ import { OutcomeUnknownError } from '../../core/errors/OutcomeUnknownError.js';
 import { trimBasePath } from '../../core/operations.js';
 import { consoleLogger } from '../consoleLogger.js';
 import { createEventRelay } from '../events/createEventRelay.js';
+import { createHintLog } from '../events/createHintLog.js';
 import { createMemoryStore } from '../store/createMemoryStore.js';
 import type { BffContext } from './BffContext.js';
 import { BFF_DEFAULTS } from './bffDefaults.js';
 import { createAdvisorCallGuard } from './createAdvisorCallGuard.js';
 import { createConsentBook, TCPA_CONSENT_TTL_MS } from './createConsentBook.js';
 import { createLoanCache } from './createLoanCache.js';
+import type { QuotingWatch } from './createQuotingWatch.js';
+import { createQuotingWatch } from './createQuotingWatch.js';
 import { createStreamRegistry } from './createStreamRegistry.js';
 import { createWriteJournal } from './createWriteJournal.js';
 import { handleBffRequest } from './handleBffRequest.js';
@@ -76,6 +79,14 @@ function documentHostsOf(baseUrl: string | undefined, extra: readonly string[] =
  * partner's rate budget (`fairnessKey`, `fairShare`), each session bounded streams, keys and
  * writes (`sessionLimits`), and advisor calls are limited per loan, session and phone number.
  *
+ * A misconfigured server explains itself in `logger` (once a minute per cause): a failure the
+ * service client diagnosed (base URL without its path prefix, wrong host or port, refused
+ * credentials, missing permissions, a route the service spells otherwise) is logged naming the
+ * option and its environment variable, and the browser gets 502 `service_error`. A shopped
+ * loan whose `loan.shopped` event has not come after `quotingEventTimeoutMs` is logged once,
+ * with the webhook receiver's last refused delivery, and its outcome is read and relayed by the
+ * BFF itself (see `quotingEventTimeoutMs`).
+ *
  * @throws {TypeError} without `getSession` or `authorize`, or with an invalid option.
  *
  * @example
@@ -132,10 +143,28 @@ export function createInsuranceBff<S extends { id: string }>(
     });
   const loanCache = createLoanCache({ ttlMs: limits.loanCacheTtlMs });
   const streams = createStreamRegistry(limits.streamsPerSession);
+  // A misconfigured server fails every request the same way: once a minute per cause is enough.
+  const hints = createHintLog({ logger });
+  const quotingWatch: QuotingWatch =
+    limits.quotingEventTimeoutMs > 0
+      ? createQuotingWatch({
+          client: options.client,
+          relay,
+          logger,
+          hints,
+          afterMs: limits.quotingEventTimeoutMs,
+        })
+      : { shopped: () => undefined, eventArrived: () => undefined, stop: () => undefined };
   // A loan's cached copy goes stale the moment an event about it arrives (from any instance).
   const following = keepSubscribed({
     subscribe: (onInterrupted) =>
-      relay.subscribeAll((entry) => loanCache.invalidate(entry.event.loanId), { onInterrupted }),
+      relay.subscribeAll(
+        (entry) => {
+          loanCache.invalidate(entry.event.loanId);
+          quotingWatch.eventArrived(entry.event.loanId);
+        },
+        { onInterrupted },
+      ),
     // Missed events may have changed any loan: forget every copy.
     onGap: () => loanCache.clear(),
     logger,
@@ -173,6 +202,8 @@ export function createInsuranceBff<S extends { id: string }>(
     documentHosts: documentHostsOf(options.client.baseUrl, options.documentHosts),
     exposeFields: { ...options.exposeFields },
     logger,
+    hints,
+    quotingWatch,
     journal: createWriteJournal({
       store,
       ttlMs: limits.idempotencyTtlMs,
@@ -210,6 +241,7 @@ export function createInsuranceBff<S extends { id: string }>(
     },
     async close() {
       streams.endAll();
+      quotingWatch.stop();
       await Promise.all([following.stop(), sessionsEnding.stop()]);
     },
   };

@@ -10,6 +10,9 @@ import { ServiceError } from '../../core/errors/ServiceError.js';
 import { TimeoutError } from '../../core/errors/TimeoutError.js';
 import { UnauthorizedError } from '../../core/errors/UnauthorizedError.js';
 import { ValidationError } from '../../core/errors/ValidationError.js';
+import type { ServiceDiagnosis } from '../client/serviceDiagnoses.js';
+import { serviceDiagnoses } from '../client/serviceDiagnoses.js';
+import type { HintLog } from '../events/createHintLog.js';
 import { StoreUnavailableError } from '../store/StoreUnavailableError.js';
 import { HttpRefusal } from './HttpRefusal.js';
 import type { BffLogger } from './InsuranceBffOptions.js';
@@ -45,6 +48,11 @@ export interface ErrorContext {
   inputSchema?: GenericSchema | undefined;
   /** The browser went away: nobody reads the answer, and it is not a server fault. */
   aborted?: boolean;
+  /**
+   * Where a failure that names a setting to fix is logged, once a minute per cause; without
+   * it, such a failure is logged every time.
+   */
+  hints?: HintLog;
 }
 
 const upstreamFailure = () =>
@@ -146,8 +154,30 @@ function serviceFailure(error: InsuranceError, ctx: ErrorContext): Response {
   }
 }
 
+/**
+ * A failure that points at the server's configuration (base URL, credentials, routes): its
+ * diagnosis is the one log line, naming what to fix; the browser learns only that the service
+ * could not answer, since nothing on the borrower's side can fix it.
+ */
+function misconfigured(
+  diagnosis: ServiceDiagnosis,
+  error: InsuranceError,
+  ctx: ErrorContext,
+): Response {
+  const message = `insurance bff: ${diagnosis.message}`;
+  const meta = { operation: ctx.operation, code: detailOf(error, ctx).code };
+  if (ctx.hints) ctx.hints(diagnosis.key, message, meta);
+  else ctx.logger.error(message, meta);
+  return upstreamFailure();
+}
+
 /** An error the service client threw, answered in the library's words (its own go to the log). */
 function fromService(error: InsuranceError, ctx: ErrorContext): Response {
+  const diagnosis = serviceDiagnoses.of(error);
+  // An unknown outcome keeps its own answer: the browser must not take it for "not done".
+  if (diagnosis && !(error instanceof OutcomeUnknownError)) {
+    return misconfigured(diagnosis, error, ctx);
+  }
   if (error instanceof ValidationError) return invalidInput(error, ctx);
   if (error instanceof RateLimitedError) {
     logWithheld(error, RATE_LIMITED, ctx);
@@ -157,7 +187,12 @@ function fromService(error: InsuranceError, ctx: ErrorContext): Response {
   if (error instanceof OutcomeUnknownError) {
     return answer(new OutcomeUnknownError(), 502, error, ctx);
   }
-  if (error instanceof NetworkError) return answer(new NetworkError(), 502, error, ctx);
+  if (error instanceof NetworkError) {
+    // The server could not reach the service: `network_error` would tell the borrower to check
+    // their own connection, which is fine.
+    ctx.logger.error('insurance bff: the service could not be reached', detailOf(error, ctx));
+    return upstreamFailure();
+  }
   if (error instanceof NotFoundError) return answer(new NotFoundError(), 404, error, ctx);
   if (error instanceof ConsentRequiredError) {
     return answer(new ConsentRequiredError(error.consent), 409, error, ctx);
@@ -192,7 +227,9 @@ function statusOf(error: InsuranceError): number {
  * and typed errors, and the host's (a `ValidationError` from `prepareApplication`), keep their
  * words. An error the service client threw answers with the library's stable code and text,
  * never the service's: field issues only for fields of the operation's input; an upstream 401,
- * 403 or 5xx as a 502 `service_error`; other statuses as `validation_error`, `not_found`,
+ * 403 or 5xx, a service that could not be reached, and any failure the service client
+ * diagnosed as a setting to fix (logged as such, once a minute per cause with `hints`) as a 502
+ * `service_error`; other statuses as `validation_error`, `not_found`,
  * `loan_closed`, `conflict`, `consent_required`, `rate_limited` or `request_refused`. What it
  * said is logged for the lender, redacted. Anything else is a 500 `internal_error` with no
  * message or stack of its own.

@@ -46,6 +46,7 @@ export async function handleBffRequest<S extends { id: string }>(
   } catch (error) {
     response = errorToResponse(error, {
       logger: ctx.logger,
+      hints: ctx.hints,
       operation: progress.operation,
       inputSchema: progress.inputSchema,
       aborted: request.signal.aborted,

@@ -25,6 +25,8 @@ export interface SentCall {
   /** For a new application: the external id it was created with, and its phone's owner. */
   externalId?: string;
   phone?: string;
+  /** When the request was sent (ms): an event about the loan after it answers it. */
+  sentAt?: number;
 }
 
 /** One request to the service, split where its answer arrives (see `KeyedWrite`). */
@@ -97,13 +99,14 @@ export function operationCall<S extends { id: string }>(
         body = application;
       }
       started = true;
+      const sentAt = Date.now();
       try {
         const output = await callUpstream(ctx.client, name, {
           params: route.params,
           body,
           signal: row.idempotent ? request.signal : undefined,
         });
-        if (!application) return { output };
+        if (!application) return { output, sentAt };
         const phone = primaryPhone(application);
         return {
           output,
@@ -131,6 +134,10 @@ export function operationCall<S extends { id: string }>(
         }
         case 'recordTcpaConsent':
           if (loanId !== undefined) await ctx.consents.record(loanId, output as ConsentRecord);
+          break;
+        case 'shopLoan':
+          // Quoting started: its event should follow within a minute (else the watch explains).
+          if (loanId !== undefined) ctx.quotingWatch.shopped(loanId, sent.sentAt ?? Date.now());
           break;
       }
       if (output === undefined) return { status: 204, body: '', contentType: null };

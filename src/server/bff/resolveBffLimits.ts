@@ -15,6 +15,8 @@ export interface BffLimits {
   idempotencyTtlMs: number;
   heartbeatMs: number;
   sessionCheckMs: number;
+  /** 0: no watch. */
+  quotingEventTimeoutMs: number;
 }
 
 function fail(message: string): never {
@@ -82,5 +84,11 @@ export function resolveBffLimits<S extends { id: string }>(
     idempotencyTtlMs: positive('idempotencyTtlMs', options.idempotencyTtlMs, d.idempotencyTtlMs),
     heartbeatMs: positive('heartbeatMs', options.heartbeatMs, d.heartbeatMs),
     sessionCheckMs: positive('sessionCheckMs', options.sessionCheckMs, d.sessionCheckMs),
+    quotingEventTimeoutMs: positive(
+      'quotingEventTimeoutMs',
+      options.quotingEventTimeoutMs,
+      d.quotingEventTimeoutMs,
+      true,
+    ),
   };
 }

@@ -48,6 +48,7 @@ async function outcomeOf<S extends { id: string }>(
     (call.started && !(error instanceof InsuranceError || error instanceof StoreUnavailableError));
   const response = errorToResponse(unknown ? new OutcomeUnknownError() : error, {
     logger: ctx.logger,
+    hints: ctx.hints,
     operation: op.route.name,
     inputSchema: await operations[op.route.name].input?.(),
     aborted: false,

@@ -78,6 +78,11 @@ function expectedEchoes(
  * Messages taken from the service's error bodies are cut to 200 characters with the token and
  * the secret redacted; neither ever appears in an error, its cause or a log line.
  *
+ * A failure that points at a setting (a base URL without the service's path prefix, a wrong host
+ * or port, refused credentials, a route the service spells otherwise, missing permissions, a
+ * redirect) carries a diagnosis naming the option and its environment variable, read with
+ * `diagnoseServiceError(error)`; the BFF logs it (once a minute per cause).
+ *
  * @example
  * const client = createServiceClient({ baseUrl: 'https://host/lenders', clientId, clientSecret });
  * const loan = await client.call('getLoan', { params: { loanId } });
@@ -107,7 +112,8 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
       request: () =>
         requestToken({
           fetch: config.fetch(),
-          url: `${config.baseUrl}${config.routes.createToken.path}`,
+          baseUrl: config.baseUrl,
+          path: config.routes.createToken.path,
           body: tokenBody,
           timeoutMs: config.timeoutMs,
           maxBytes: config.maxResponseBytes,
@@ -152,6 +158,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
       echoes: expectedEchoes(op, callOptions),
       method: route.method,
       url,
+      routePath: route.path,
       body:
         op.input !== null && callOptions.body !== undefined
           ? JSON.stringify(callOptions.body)

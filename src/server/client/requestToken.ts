@@ -3,15 +3,20 @@ import { parseRetryAfter } from '../../core/errors/parseRetryAfter.js';
 import { RateLimitedError } from '../../core/errors/RateLimitedError.js';
 import { ServiceError } from '../../core/errors/ServiceError.js';
 import { TimeoutError } from '../../core/errors/TimeoutError.js';
+import type { HintTarget } from './configurationHints.js';
+import { configurationHints } from './configurationHints.js';
 import { parseTokenResponse } from './parseTokenResponse.js';
 import type { ServiceClientLogger } from './ServiceClientOptions.js';
 import { sendAttempt } from './sendAttempt.js';
+import { serviceDiagnoses } from './serviceDiagnoses.js';
 
 /** Inputs of {@link requestToken}. */
 export interface TokenRequestParams {
   fetch: typeof fetch;
-  /** The token endpoint's full URL. */
-  url: string;
+  /** The configured base URL (with its path prefix). */
+  baseUrl: string;
+  /** The token route's path below it, e.g. `/v1/auth/token`. */
+  path: string;
   /** The JSON body: `client_id`, `client_secret`, `partner_id` when configured. */
   body: string;
   timeoutMs: number;
@@ -30,6 +35,15 @@ export interface IssuedToken {
 /** Error codes of a token request that a later attempt may not see again. */
 export const TRANSIENT_TOKEN_CODES: ReadonlySet<string> = new Set(['token_unavailable']);
 
+function isJson(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 // Nobody's call owns a token request (it is shared), so only its own timeout ends it.
 const NEVER = new AbortController().signal;
 
@@ -42,12 +56,24 @@ const NEVER = new AbortController().signal;
  * - 5xx: `ServiceError(502, 'token_unavailable')`; no answer: `NetworkError` / `TimeoutError`.
  * - a redirect: `ServiceError(502, 'upstream_redirect')`, not followed.
  * - an unusable 2xx body: `ServiceError(502, 'invalid_token_response')`; nothing is cached.
+ *
+ * Where the failure points at a setting (refused credentials; a 404, 405, redirect or web page
+ * where the token route should be, which means a base URL without the service's path prefix;
+ * a connection that could not open) the error carries a diagnosis naming it (see
+ * `diagnoseServiceError`).
  */
 export async function requestToken(params: TokenRequestParams): Promise<IssuedToken> {
   const { logger, partnerId } = params;
+  const target: HintTarget = {
+    operation: 'createToken',
+    method: 'POST',
+    baseUrl: params.baseUrl,
+    path: params.path,
+  };
+  const url = `${params.baseUrl}${params.path}`;
   const result = await sendAttempt({
     fetch: params.fetch,
-    url: params.url,
+    url,
     method: 'POST',
     headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
     body: params.body,
@@ -61,12 +87,14 @@ export async function requestToken(params: TokenRequestParams): Promise<IssuedTo
       throw new TimeoutError('The access token request timed out');
     case 'network':
       logger.warn('Access token request failed', { partnerId, error: result.errorName });
-      throw new NetworkError('The access token request failed');
+      throw serviceDiagnoses.attach(
+        new NetworkError('The access token request failed'),
+        configurationHints.connect(url, result.errorCode),
+      );
     case 'redirect':
-      throw new ServiceError(
-        502,
-        'upstream_redirect',
-        'The token endpoint answered with a redirect',
+      throw serviceDiagnoses.attach(
+        new ServiceError(502, 'upstream_redirect', 'The token endpoint answered with a redirect'),
+        configurationHints.redirect(target, result.status, result.location),
       );
     case 'too_large':
       throw new ServiceError(502, 'upstream_too_large', 'The token response is too large');
@@ -85,10 +113,13 @@ export async function requestToken(params: TokenRequestParams): Promise<IssuedTo
         status,
       },
     );
-    throw new ServiceError(
-      502,
-      'invalid_client_credentials',
-      'The service rejected the client credentials',
+    throw serviceDiagnoses.attach(
+      new ServiceError(
+        502,
+        'invalid_client_credentials',
+        'The service rejected the client credentials',
+      ),
+      configurationHints.credentials(status, partnerId),
     );
   }
   if (status >= 500) {
@@ -96,10 +127,13 @@ export async function requestToken(params: TokenRequestParams): Promise<IssuedTo
     throw new ServiceError(502, 'token_unavailable', 'The service could not issue an access token');
   }
   if (status < 200 || status >= 300) {
-    throw new ServiceError(
-      502,
-      'token_request_failed',
-      `The access token request failed with status ${status}`,
+    throw serviceDiagnoses.attach(
+      new ServiceError(
+        502,
+        'token_request_failed',
+        `The access token request failed with status ${status}`,
+      ),
+      status === 404 || status === 405 ? configurationHints.notFound(target, status) : undefined,
     );
   }
   let text: string;
@@ -110,14 +144,21 @@ export async function requestToken(params: TokenRequestParams): Promise<IssuedTo
   }
   const parsed = parseTokenResponse(text);
   if (!parsed.ok) {
+    // A web page where the token route should be: the base URL names a site, not the API.
+    const diagnosis = isJson(text)
+      ? undefined
+      : configurationHints.notJson(target, status, result.headers.get('content-type'));
     logger.error('The service returned an unusable access token response', {
       partnerId,
       reason: parsed.reason,
     });
-    throw new ServiceError(
-      502,
-      'invalid_token_response',
-      'The service returned an unusable access token response',
+    throw serviceDiagnoses.attach(
+      new ServiceError(
+        502,
+        'invalid_token_response',
+        'The service returned an unusable access token response',
+      ),
+      diagnosis,
     );
   }
   return { token: parsed.token, lifetimeMs: parsed.lifetimeMs };

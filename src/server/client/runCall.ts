@@ -7,6 +7,8 @@ import { TimeoutError } from '../../core/errors/TimeoutError.js';
 import { UnauthorizedError } from '../../core/errors/UnauthorizedError.js';
 import type { HttpMethod, OperationDefinition } from '../../core/operations.js';
 import { backoffDelay } from './backoffDelay.js';
+import type { HintTarget } from './configurationHints.js';
+import { configurationHints } from './configurationHints.js';
 import type { RateLimitQueue } from './createRateLimitQueue.js';
 import type { TokenProvider } from './createTokenProvider.js';
 import { parseSuccessBody } from './parseSuccessBody.js';
@@ -14,7 +16,8 @@ import { TRANSIENT_TOKEN_CODES } from './requestToken.js';
 import type { ResolvedServiceClientOptions } from './resolveServiceClientOptions.js';
 import type { CallPriority } from './ServiceClient.js';
 import { sanitizeErrorBody } from './sanitizeErrorBody.js';
-import { sendAttempt } from './sendAttempt.js';
+import { BAD_PORT, sendAttempt } from './sendAttempt.js';
+import { serviceDiagnoses } from './serviceDiagnoses.js';
 import { sleep } from './sleep.js';
 
 /** What a call runs with: the client's parts and settings. */
@@ -33,6 +36,8 @@ export interface CallRequest {
   echoes: Readonly<Record<string, string>>;
   method: HttpMethod;
   url: string;
+  /** The route's path template (ids as `{loanId}`), for diagnoses that must not quote ids. */
+  routePath: string;
   /** JSON text, or undefined for no body. */
   body: string | undefined;
   priority: CallPriority;
@@ -63,6 +68,7 @@ const NOT_SENT = new Set([
   'ENETUNREACH',
   'EHOSTUNREACH',
   'UND_ERR_CONNECT_TIMEOUT',
+  BAD_PORT,
 ]);
 
 /**
@@ -82,6 +88,27 @@ function echoMismatch(req: CallRequest, value: unknown): string | undefined {
   for (const [field, expected] of Object.entries(req.echoes)) {
     const got = (value as Record<string, unknown>)[field];
     if (got !== undefined && got !== null && got !== expected) return field;
+  }
+  return undefined;
+}
+
+/**
+ * What an error status says about the configuration: a 403 is the partner's permissions (the
+ * token was good); a 405, or a 404 answered with a web page, is a route the service does not
+ * have (a 404 of the service's own is a real "not found"). Other statuses name no setting.
+ */
+function diagnoseStatus(
+  target: HintTarget,
+  status: number,
+  headers: Headers,
+  text: string,
+  partnerId: string | undefined,
+) {
+  if (status === 403) return configurationHints.forbidden(target, partnerId);
+  const webPage =
+    (headers.get('content-type') ?? '').includes('html') || text.trimStart().startsWith('<');
+  if (status === 405 || (status === 404 && webPage)) {
+    return configurationHints.notFound(target, status);
   }
   return undefined;
 }
@@ -139,9 +166,18 @@ async function attemptOnce(
   // A write is never repeated after it went out; when its answer is missing, broken or a 5xx,
   // whether it happened is unknown, and the caller must be told so rather than retry it.
   const write = !req.op.idempotent;
+  const target: HintTarget = {
+    operation: req.name,
+    method: req.method,
+    baseUrl: config.baseUrl,
+    path: req.routePath,
+  };
   switch (result.kind) {
     case 'redirect':
-      throw new ServiceError(502, 'upstream_redirect', 'The service answered with a redirect');
+      throw serviceDiagnoses.attach(
+        new ServiceError(502, 'upstream_redirect', 'The service answered with a redirect'),
+        configurationHints.redirect(target, result.status, result.location),
+      );
     case 'too_large': {
       const error = new ServiceError(
         502,
@@ -159,7 +195,10 @@ async function attemptOnce(
       // No `cause`: a fetch error may carry request details; its name and code go to the log.
       const reason = `network ${result.errorCode ?? result.errorName}`;
       if (write && !NOT_SENT.has(result.errorCode ?? '')) throw unknownOutcome(req, reason);
-      const error = new NetworkError(`The service could not be reached for ${req.name}`);
+      const error = serviceDiagnoses.attach(
+        new NetworkError(`The service could not be reached for ${req.name}`),
+        configurationHints.connect(req.url, result.errorCode),
+      );
       return { kind: 'failed', failure: { error, retryable, reason } };
     }
   }
@@ -186,13 +225,17 @@ async function attemptOnce(
     }
     return { kind: 'done', value };
   }
-  const error = errorFromResponse(
-    {
-      status,
-      body: sanitizeErrorBody(new TextDecoder().decode(result.body), [token, config.clientSecret]),
-      retryAfter: result.headers.get('retry-after'),
-    },
-    now(),
+  const text = new TextDecoder().decode(result.body);
+  const error = serviceDiagnoses.attach(
+    errorFromResponse(
+      {
+        status,
+        body: sanitizeErrorBody(text, [token, config.clientSecret]),
+        retryAfter: result.headers.get('retry-after'),
+      },
+      now(),
+    ),
+    diagnoseStatus(target, status, result.headers, text, config.partnerId),
   );
   if (status === 401) {
     if (!allowReplay) throw error instanceof UnauthorizedError ? error : new UnauthorizedError();

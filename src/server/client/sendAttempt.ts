@@ -6,8 +6,11 @@ import { readCappedBody } from '../http/readCappedBody.js';
 export type AttemptResult =
   /** An answer other than a redirect, with its body read (an error body may be cut to ''). */
   | { kind: 'response'; status: number; headers: Headers; body: Uint8Array }
-  /** A 3xx, or an `opaqueredirect` from `redirect: 'manual'`: never followed. */
-  | { kind: 'redirect'; status: number }
+  /**
+   * A 3xx, or an `opaqueredirect` from `redirect: 'manual'`: never followed. `location` is its
+   * `Location` header when readable, for telling the operator what the base URL should be.
+   */
+  | { kind: 'redirect'; status: number; location: string | null }
   /** A success body larger than allowed. */
   | { kind: 'too_large'; status: number }
   /** No answer: the connection failed or the body broke off. */
@@ -34,11 +37,23 @@ export interface AttemptRequest {
 const ERROR_BODY_CAP = 64 * 1024;
 const EMPTY = new Uint8Array(0);
 
+/** What `fetch` calls a port it refuses to use (the fetch standard's "bad ports"). */
+export const BAD_PORT = 'BAD_PORT';
+
 function describe(error: unknown): { errorName: string; errorCode: string | undefined } {
   const name = error instanceof Error ? error.name : typeof error;
   const cause =
-    error instanceof Error ? (error.cause as { code?: unknown } | undefined) : undefined;
-  return { errorName: name, errorCode: typeof cause?.code === 'string' ? cause.code : undefined };
+    error instanceof Error
+      ? (error.cause as { code?: unknown; message?: unknown } | undefined)
+      : undefined;
+  // Node's fetch gives no code for a blocked port, only this message.
+  const code =
+    typeof cause?.code === 'string'
+      ? cause.code
+      : cause?.message === 'bad port'
+        ? BAD_PORT
+        : undefined;
+  return { errorName: name, errorCode: code };
 }
 
 /**
@@ -83,7 +98,7 @@ export async function sendAttempt(request: AttemptRequest): Promise<AttemptResul
     const { status } = response;
     if (response.type === 'opaqueredirect' || (status >= 300 && status < 400)) {
       response.body?.cancel().catch(() => undefined);
-      return { kind: 'redirect', status };
+      return { kind: 'redirect', status, location: response.headers.get('location') };
     }
     const ok = status >= 200 && status < 300;
     let body: Uint8Array | null;

@@ -3,6 +3,8 @@ import type { WebhookEnvelope } from '../../core/schemas/webhookEvent.js';
 import { toLoanEvent } from '../../core/toLoanEvent.js';
 import { consoleLogger } from '../consoleLogger.js';
 import type { Store, SubscribeOptions } from '../store/Store.js';
+import type { WebhookHealth } from './createWebhookHealth.js';
+import { createWebhookHealth } from './createWebhookHealth.js';
 
 /** A policy the relay tied to exactly one loan application. */
 export interface PolicyLink {
@@ -55,6 +57,12 @@ export interface EventRelay {
   linkExternalId(externalId: string, loanId: string, partnerId?: string): Promise<void>;
   /** The loan a policy belongs to, as learned from events; null when unknown. */
   policyLoan(policyId: string): Promise<string | null>;
+  /**
+   * What the webhook receiver publishing to this relay last refused and accepted, in this
+   * process. The receiver records it; the BFF reads it to say why a shopped loan's event never
+   * came. Optional, so a relay of the host's own may leave it out.
+   */
+  readonly webhookHealth?: WebhookHealth;
 }
 
 /** Options of {@link createEventRelay}. */
@@ -188,5 +196,6 @@ export function createEventRelay(options: EventRelayOptions): EventRelay {
       );
     },
     policyLoan: (policyId) => store.get(keys.policy(policyId)),
+    webhookHealth: createWebhookHealth(),
   };
 }

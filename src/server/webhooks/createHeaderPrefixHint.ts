@@ -1,3 +1,4 @@
+import { createHintLog } from '../events/createHintLog.js';
 import type { WebhookLogger } from './createWebhookHandler.js';
 
 /** Options of {@link createHeaderPrefixHint}. */
@@ -44,40 +45,23 @@ const capitalize = (name: string) =>
  */
 export function createHeaderPrefixHint(options: HeaderPrefixHintOptions): HeaderPrefixHint {
   const { expectedPrefix, logger, now } = options;
-  const intervalMs = options.intervalMs ?? 60_000;
-  const maxPrefixes = options.maxPrefixes ?? 32;
   const expectedHeader = `${expectedPrefix}-Signature-1`;
   const expectedName = expectedHeader.toLowerCase();
-  /** Per found prefix (lower case): when it was last logged, and how many since were not. */
-  const logged = new Map<string, { at: number; suppressed: number }>();
+  const hint = createHintLog({
+    logger,
+    level: 'warn',
+    now,
+    intervalMs: options.intervalMs ?? 60_000,
+    maxKeys: options.maxPrefixes ?? 32,
+    suppressedKey: 'suppressedSinceLastWarning',
+  });
 
   function report(key: string, foundPrefix: string, foundHeader: string): void {
-    const t = now();
-    const last = logged.get(key);
-    if (last && t - last.at < intervalMs) {
-      last.suppressed++;
-      return;
-    }
-    if (!last && logged.size >= maxPrefixes) {
-      for (const [other, entry] of logged) {
-        if (t - entry.at >= intervalMs) logged.delete(other);
-      }
-      if (logged.size >= maxPrefixes) return;
-    }
-    logged.set(key, { at: t, suppressed: 0 });
-    // A hint must not change the answer, so a throwing logger is ignored here.
-    try {
-      logger.warn(
-        `webhook: deliveries are signed in ${foundHeader} but the receiver expects ${expectedHeader}; set headerPrefix: '${foundPrefix}'`,
-        {
-          foundPrefix,
-          expectedPrefix,
-          ...(last && last.suppressed > 0 ? { suppressedSinceLastWarning: last.suppressed } : {}),
-        },
-      );
-    } catch {
-      // Nothing to do: the delivery is answered the same way.
-    }
+    hint(
+      key,
+      `webhook: deliveries are signed in ${foundHeader} but the receiver expects ${expectedHeader}; set headerPrefix: '${foundPrefix}'`,
+      { foundPrefix, expectedPrefix },
+    );
   }
 
   return (headers) => {

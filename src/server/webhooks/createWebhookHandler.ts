@@ -1,6 +1,7 @@
 import type { WebhookEvent } from '../../core/schemas/webhookEvent.js';
 import { parseOccurredAt } from '../../core/schemas/webhookEvent.js';
 import type { EventRelay } from '../events/createEventRelay.js';
+import { createHintLog } from '../events/createHintLog.js';
 import { createTimeoutSignal } from '../http/createTimeoutSignal.js';
 import { dropUnreadBody } from '../http/dropUnreadBody.js';
 import { isJsonContentType } from '../http/isJsonContentType.js';
@@ -14,7 +15,10 @@ import { decodeWebhookEvent } from './decodeWebhookEvent.js';
 import { resolveWebhookOptions } from './resolveWebhookOptions.js';
 import { settleWithin } from './settleWithin.js';
 import { verifyWebhookSignature } from './verifyWebhookSignature.js';
+import { WEBHOOK_TEST_EVENT_TYPE } from './WEBHOOK_TEST_EVENT_TYPE.js';
 import { webhookError } from './webhookError.js';
+import type { DescribedRefusal } from './webhookRefusals.js';
+import { webhookRefusals } from './webhookRefusals.js';
 
 /** Where the receiver reports what it ignored or could not do. Never given a secret. */
 export interface WebhookLogger {
@@ -120,9 +124,16 @@ const ok = (body: Record<string, unknown>, status = 200) =>
  * when the signature header is missing but one under another prefix is there, the 401 and a
  * warning name the `headerPrefix` to set) →
  * JSON (400) → envelope schema (400) → 14-day window and 5-minute skew (400 `stale_event` /
- * `event_from_future`) → de-duplication by event id in the store (a done event answers 200
+ * `event_from_future`) → a self-check delivery (type `lir.webhook.test`, see
+ * `WEBHOOK_TEST_EVENT_TYPE`) answers 200 `{ received: true, test: true }` here and goes no
+ * further → de-duplication by event id in the store (a done event answers 200
  * `{ duplicate: true }`; one being processed elsewhere answers 409, which the service retries)
  * → relay + `onEvent`, acknowledged 200, or 202 if they outlast the budget.
+ * A delivery refused for its basic auth or its signature (missing, or not verifying against
+ * `secret`) is logged as an error naming the setting to fix (`basicAuth`, `headerPrefix`,
+ * `secret`, and the environment variables the demo reads them from), at most once a minute per
+ * cause, and recorded in the relay's `webhookHealth`, so the BFF sharing the relay can say why
+ * a shopped loan's event never came.
  * When the store cannot answer (a shared Redis down), the delivery fails closed with 503
  * `store_unavailable` and nothing is processed, so the service delivers it again.
  * A refusal given before the body was read to its end cancels it and closes the connection, so
@@ -164,6 +175,13 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
   } = resolveWebhookOptions(options);
   const claimKey = (id: string) => `lir:webhook:${id}`;
   const prefixHint = createHeaderPrefixHint({ expectedPrefix: headerPrefix, logger, now });
+  // A wrong secret or credentials refuse every delivery: said once a minute per cause, not 401
+  // times a minute, and kept for the BFF, which explains from it why a loan's event never came.
+  const hint = createHintLog({ logger, now });
+  const refuse = (refusal: DescribedRefusal) => {
+    if (refusal.log !== '') hint(refusal.key, refusal.log, { status: 401 });
+    relay.webhookHealth?.refused(refusal, now());
+  };
   // By then every delivery being read now has its body or was cut off, and most have an answer.
   const retryAfter = String(Math.ceil((bodyTimeoutMs + timeoutMs) / 1_000));
   let deliveriesInFlight = 0;
@@ -250,7 +268,13 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
       );
       return webhookError(500, 'internal_error', 'The receiver is misconfigured');
     }
-    if (checkBasicAuth && !(await checkBasicAuth(request.headers.get('authorization')))) {
+    const authorization = request.headers.get('authorization');
+    if (checkBasicAuth && !(await checkBasicAuth(authorization))) {
+      refuse(
+        authorization === null
+          ? webhookRefusals.basicAuthMissing()
+          : webhookRefusals.basicAuthWrong(),
+      );
       return dropUnreadBody(
         request,
         webhookError(401, 'unauthorized', 'Invalid credentials', BASIC_CHALLENGE),
@@ -294,9 +318,15 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
       // the service uses its vendor's name. Said in the log (and the answer) so it can be fixed.
       const mismatch = prefixHint(request.headers);
       if (!allowUnsigned) {
+        refuse(
+          mismatch
+            ? webhookRefusals.signatureUnderOtherPrefix(mismatch.foundPrefix, signatureHeader)
+            : webhookRefusals.signatureMissing(signatureHeader),
+        );
         return webhookError(401, 'unauthorized', mismatch?.message ?? 'Missing signature');
       }
     } else if (!(await signatureValid(body, signature))) {
+      refuse(webhookRefusals.signatureInvalid());
       return webhookError(401, 'unauthorized', 'Invalid signature');
     }
 
@@ -311,6 +341,10 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
     if (occurredAt > t + futureSkewMs) {
       return webhookError(400, 'event_from_future', 'The event occurred in the future');
     }
+    // A setup check's delivery: it proved the URL, the credentials and the signature, and is
+    // no event of the service's, so nothing records, relays or hands it on.
+    if (event.type === WEBHOOK_TEST_EVENT_TYPE) return ok({ received: true, test: true });
+    relay.webhookHealth?.accepted(t);
 
     const state = await claim(event.id);
     if (state === 'done') return ok({ duplicate: true });

@@ -346,7 +346,13 @@ describe('error hygiene and mapping', () => {
       '5',
     ],
     ['TimeoutError', new TimeoutError(), 504, { code: 'timeout' }, null],
-    ['NetworkError', new NetworkError(), 502, { code: 'network_error' }, null],
+    [
+      "NetworkError (the server could not reach the service: not the borrower's connection)",
+      new NetworkError(),
+      502,
+      { code: 'service_error' },
+      null,
+    ],
     ['NotFoundError', new NotFoundError('Loan not found'), 404, { code: 'not_found' }, null],
     [
       'ConsentRequiredError',
