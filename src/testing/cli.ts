@@ -113,9 +113,16 @@ const server = await startSandboxServer({
   ...(quoteDelayMs !== undefined ? { quoteDelayMs } : {}),
   ...(documentUrlTtlMs !== undefined ? { documentUrlTtlMs } : {}),
   webhookHeaderPrefix,
-}).catch((error: unknown) =>
-  fail(`cannot listen: ${error instanceof Error ? error.message : String(error)}`, false),
-);
+}).catch((error: unknown) => {
+  if ((error as { code?: unknown } | null)?.code === 'EADDRINUSE') {
+    // One line saying what to do, not a stack: this is a setting, not a crash.
+    console.error(
+      `${(error as Error).message}: stop what uses it or pass --port <n> (--port 0 picks a free one)`,
+    );
+    process.exit(1);
+  }
+  return fail(`cannot listen: ${error instanceof Error ? error.message : String(error)}`, false);
+});
 
 console.log(`Sandbox service listening
   base URL          ${server.baseUrl}

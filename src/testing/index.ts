@@ -19,12 +19,17 @@ export {
   EVENTS_PATH,
   SANDBOX_DEFAULTS,
 } from './sandbox/createSandboxService.js';
-export type { DeliveryAttempt, WebhookTarget } from './sandbox/createWebhookDispatcher.js';
+export type {
+  DeliveryAttempt,
+  SandboxLogger,
+  WebhookTarget,
+} from './sandbox/createWebhookDispatcher.js';
 export { RETRIEVAL_USERS } from './sandbox/hostedRoutes.js';
 export type { SandboxCarrier } from './sandbox/sandboxCarriers.js';
 export { SANDBOX_CARRIERS } from './sandbox/sandboxCarriers.js';
 export type { SandboxClientConfig } from './sandbox/sandboxClientConfig.js';
 export type { SandboxCallTask } from './sandbox/sandboxTypes.js';
+export type { SeedLoanOptions } from './sandbox/seedLoan.js';
 export {
   BIND_POLICY_FIRST_NAME,
   CANCELLED_POLICY_FIRST_NAME,

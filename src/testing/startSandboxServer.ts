@@ -20,12 +20,21 @@ export interface SandboxServer {
   close(): Promise<void>;
 }
 
-/** Serves a sandbox over HTTP on this machine (Node). */
+// A process serving the sandbox has someone watching its output: refusals are said there.
+const consoleWarn = { warn: (message: string) => console.warn(message) };
+
+/**
+ * Serves a sandbox over HTTP on this machine (Node). Webhook deliveries a receiver refuses are
+ * reported through `logger`, by default `console.warn`.
+ *
+ * @throws Error with `code: 'EADDRINUSE'` and the message "Port 4010 on 127.0.0.1 is already in
+ *   use" when something listens there already.
+ */
 export async function startSandboxServer(
   options: SandboxServerOptions = {},
 ): Promise<SandboxServer> {
   const { port = 4010, hostname = '127.0.0.1', ...sandboxOptions } = options;
-  const sandbox = createSandboxService(sandboxOptions);
+  const sandbox = createSandboxService({ logger: consoleWarn, ...sandboxOptions });
   const server = serve({
     // Looked up per request, so a test may wrap the handler after the server started.
     fetch: (request) => sandbox.handler(request),
@@ -34,7 +43,20 @@ export async function startSandboxServer(
     silent: true,
     gracefulShutdown: false,
   });
-  await server.ready();
+  try {
+    await server.ready();
+  } catch (error) {
+    sandbox.dispose();
+    if ((error as { code?: unknown } | null)?.code === 'EADDRINUSE') {
+      throw Object.assign(
+        new Error(`Port ${port} on ${hostname} is already in use`, { cause: error }),
+        {
+          code: 'EADDRINUSE',
+        },
+      );
+    }
+    throw error;
+  }
   const origin = new URL(server.url ?? `http://${hostname}:${port}`).origin;
   return {
     sandbox,

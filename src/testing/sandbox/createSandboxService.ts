@@ -9,14 +9,17 @@ import { operations, trimBasePath } from '../../core/operations.js';
 import type { ServiceRoutes } from '../../core/resolveServiceRoutes.js';
 import { resolveServiceRoutes } from '../../core/resolveServiceRoutes.js';
 import type { ConsentRecord } from '../../core/schemas/consentRecord.js';
+import type { Loan } from '../../core/schemas/loan.js';
 import type { WebhookEnvelope } from '../../core/schemas/webhookEvent.js';
 import { validateInput } from '../../core/validateInput.js';
+import type { LoanApplicationFixtureOverrides } from '../createLoanApplicationFixture.js';
 import { callOperations } from './callOperations.js';
 import { createJwt } from './createJwt.js';
+import { createQuotingWaits } from './createQuotingWaits.js';
 import type { SandboxClock } from './createSandboxClock.js';
 import { createSandboxClock } from './createSandboxClock.js';
 import { createSlidingWindowLimiter } from './createSlidingWindowLimiter.js';
-import type { DeliveryAttempt, WebhookTarget } from './createWebhookDispatcher.js';
+import type { DeliveryAttempt, SandboxLogger, WebhookTarget } from './createWebhookDispatcher.js';
 import { createWebhookDispatcher } from './createWebhookDispatcher.js';
 import { handleTokenRequest } from './handleTokenRequest.js';
 import { handleHostedRequest } from './hostedRoutes.js';
@@ -28,6 +31,8 @@ import type { SandboxClientConfig } from './sandboxClientConfig.js';
 import { errorResponse, json } from './sandboxResponses.js';
 import type { SandboxOperation, SandboxRuntime } from './sandboxRuntime.js';
 import type { PartnerScope, SandboxCallTask } from './sandboxTypes.js';
+import type { SeedLoanOptions } from './seedLoan.js';
+import { seedLoan } from './seedLoan.js';
 
 /** Defaults of the sandbox's credentials, printed by the sandbox process. */
 export const SANDBOX_DEFAULTS = {
@@ -71,6 +76,12 @@ export interface SandboxServiceOptions {
   fetch?: typeof fetch;
   /** Source of randomness for quoting delays. Default `Math.random`. */
   random?: () => number;
+  /**
+   * Told of each webhook delivery a receiver refused (401, 404, 5xx, no connection...), with
+   * the URL, the status and what it usually means. Default: nothing is said (tests stay quiet);
+   * `startSandboxServer` and the sandbox command default to `console.warn`.
+   */
+  logger?: SandboxLogger;
 }
 
 /** A failure to answer instead of the real behaviour, for testing clients' resilience. */
@@ -131,6 +142,18 @@ export interface SandboxService {
   invalidateTokens(): void;
   /** Answers the next request(s) of an operation with a failure. */
   injectFault(fault: SandboxFault): void;
+  /**
+   * Creates a loan application directly (a valid one from `createLoanApplicationFixture`, with
+   * your overrides), consent recorded unless `{ consent: false }`. Not an API call: not counted
+   * in {@link SandboxService.stats} nor held against the rate limit.
+   */
+  seedLoan(overrides?: LoanApplicationFixtureOverrides, options?: SeedLoanOptions): Promise<Loan>;
+  /**
+   * Resolves once the sandbox is quoting the loan: at once if it is, else when its next shop is
+   * answered. Await it before {@link SandboxService.advance}: a component shows its progress
+   * before its request has reached the sandbox. Rejects if the sandbox refuses that shop.
+   */
+  whenQuoting(loanId: string): Promise<void>;
   /** Cancels timers and pending retries. */
   dispose(): void;
 }
@@ -205,6 +228,7 @@ export function createSandboxService(options: SandboxServiceOptions = {}): Sandb
   const dispatcher = createWebhookDispatcher({
     clock,
     ...(options.fetch ? { fetch: options.fetch } : {}),
+    ...(options.logger ? { logger: options.logger } : {}),
     ...(options.webhookHeaderPrefix ? { headerPrefix: options.webhookHeaderPrefix } : {}),
     ...(options.webhookRetry?.intervalMs
       ? { retryIntervalMs: options.webhookRetry.intervalMs }
@@ -267,6 +291,7 @@ export function createSandboxService(options: SandboxServiceOptions = {}): Sandb
     },
   };
 
+  const quoting = createQuotingWaits(rt);
   const implementations: Record<Exclude<ServiceOperationName, 'createToken'>, SandboxOperation> = {
     ...loanOperations,
     ...callOperations,
@@ -339,7 +364,8 @@ export function createSandboxService(options: SandboxServiceOptions = {}): Sandb
     const body = op.input
       ? validateInput(await op.input(), await readJsonBody(request, op.optionalBody))
       : undefined;
-    return implementations[name](rt, { partner, params: match.params, body, origin });
+    const run = () => implementations[name](rt, { partner, params: match.params, body, origin });
+    return name === 'shopLoan' ? quoting.track(match.params.loanId, run) : run();
   }
 
   async function handler(request: Request): Promise<Response> {
@@ -397,6 +423,9 @@ export function createSandboxService(options: SandboxServiceOptions = {}): Sandb
       };
     },
     invalidateTokens: () => jwt.rotate(),
+    seedLoan: (overrides, seedOptions) =>
+      seedLoan(rt, { clients, publicOrigin: options.publicOrigin }, overrides, seedOptions),
+    whenQuoting: (loanId) => quoting.whenQuoting(loanId),
     injectFault: (fault) => {
       faults.push({ ...fault });
     },

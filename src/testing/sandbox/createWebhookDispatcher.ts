@@ -26,6 +26,11 @@ export interface DeliveryAttempt {
   error?: string;
 }
 
+/** Where the sandbox reports deliveries a receiver refused. */
+export interface SandboxLogger {
+  warn(message: string, meta?: Record<string, unknown>): void;
+}
+
 /** Options of {@link createWebhookDispatcher}. */
 export interface WebhookDispatcherOptions {
   /** Drives the retries, so a test can run two weeks of them in one `advance`. */
@@ -43,6 +48,11 @@ export interface WebhookDispatcherOptions {
    * guards a real socket; a hung receiver must not stall `clock.advance` forever.
    */
   timeoutMs?: number;
+  /**
+   * Told of every failed attempt, with the URL, the status and what it usually means (a 401:
+   * the receiver's secret or basic auth differ from this client's). Default: nothing is said.
+   */
+  logger?: SandboxLogger;
 }
 
 /** One event for one receiver, with what is needed to sign it and fill the headers. */
@@ -77,6 +87,50 @@ function basicAuth(username: string, password: string): string {
   return `Basic ${btoa(binary)}`;
 }
 
+/** The URL without credentials, query or fragment: enough to recognise it in a log. */
+function shown(url: string): string {
+  try {
+    const parsed = new URL(url);
+    return `${parsed.origin}${parsed.pathname}`;
+  } catch {
+    return '(an invalid URL)';
+  }
+}
+
+function duration(ms: number): string {
+  if (ms % HOUR === 0) return `${ms / HOUR} h`;
+  if (ms >= 60_000) return `${Math.round(ms / 60_000)} min`;
+  return `${Math.round(ms / 1000)} s`;
+}
+
+/** What a failed attempt usually means, and what to check. */
+function meaning(outcome: Pick<DeliveryAttempt, 'status' | 'error'>): string {
+  const { status, error } = outcome;
+  if (error === 'network') {
+    return 'could not connect: is the receiver running, at that host and port?';
+  }
+  if (error === 'timeout') return 'no answer in time: the receiver is slow or hung';
+  if (error === 'redirect') {
+    return `the receiver answered with a redirect${status ? ` (${status})` : ''}, which the service does not follow: register the final URL (https rather than http, with or without the trailing slash)`;
+  }
+  switch (status) {
+    case 401:
+      return "refused with 401: the receiver's secret or basic auth differ from this sandbox client's secret (the webhook signing key, --client-secret) or its registered webhook credentials (--webhook-username, --webhook-password)";
+    case 403:
+      return 'refused with 403: the receiver, or a proxy in front of it, does not let the sandbox in: check its basic auth and access rules';
+    case 404:
+      return 'refused with 404: nothing answers at that path: check the webhook URL (--webhook-url) against the route the receiver is mounted on';
+    case 405:
+      return 'refused with 405: that URL does not take POST: check the webhook URL (--webhook-url)';
+    case 409:
+      return 'answered 409: the receiver is still processing this event; it is delivered again later';
+  }
+  if (status !== undefined && status >= 500) {
+    return `the receiver failed with ${status}: see the receiver's log`;
+  }
+  return `refused with ${status}: the receiver did not take the event: see the receiver's log`;
+}
+
 function checkRange(name: string, value: number, allowZero: boolean): number {
   if (Number.isNaN(value) || value < 0 || (!allowZero && value === 0)) {
     throw new RangeError(`${name} must be ${allowZero ? 'non-negative' : 'positive'}: ${value}`);
@@ -97,6 +151,7 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
   const interval = checkRange('retryIntervalMs', options.retryIntervalMs ?? 4 * HOUR, false);
   const windowMs = checkRange('retryWindowMs', options.retryWindowMs ?? 14 * DAY, true);
   const timeoutMs = checkRange('timeoutMs', options.timeoutMs ?? 10_000, false);
+  const { logger } = options;
   const attempts: DeliveryAttempt[] = [];
   const inFlight = new Set<Promise<unknown>>();
 
@@ -126,12 +181,39 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
         headers.Authorization = basicAuth(target.username, target.password ?? '');
       }
 
+      // Whether the service would try again, and when: said with each failure.
+      const report = (n: number, outcome: Pick<DeliveryAttempt, 'status' | 'error'>) => {
+        if (!logger) return;
+        const next =
+          n * interval <= windowMs
+            ? `it is tried again in ${duration(interval)}`
+            : 'no more tries are left';
+        try {
+          logger.warn(
+            `sandbox: webhook delivery of ${event.id} (${event.type}) to ${shown(target.url)} failed, attempt ${n}: ${meaning(outcome)}; ${next}`,
+            {
+              eventId: event.id,
+              url: shown(target.url),
+              attempt: n,
+              ...(outcome.status === undefined ? {} : { status: outcome.status }),
+              ...(outcome.error === undefined ? {} : { error: outcome.error }),
+            },
+          );
+        } catch {
+          // A failing logger must not change the delivery schedule.
+        }
+      };
+
       const attempt = (n: number): Promise<boolean> =>
         track(
           (async () => {
             const at = clock.now();
-            const record = (outcome: Omit<DeliveryAttempt, 'eventId' | 'url' | 'attempt' | 'at'>) =>
+            const record = (
+              outcome: Omit<DeliveryAttempt, 'eventId' | 'url' | 'attempt' | 'at'>,
+            ) => {
               attempts.push({ eventId: event.id, url: target.url, attempt: n, at, ...outcome });
+              if (!outcome.ok) report(n, outcome);
+            };
             const signal = AbortSignal.timeout(timeoutMs);
             try {
               const doFetch = options.fetch ?? globalThis.fetch;
