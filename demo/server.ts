@@ -2,27 +2,26 @@
 // points at a real service), the service client, the BFF, the webhook receiver and the portal UI
 // (Vite in middleware mode), all on one origin. See demo/README.md.
 import { randomBytes } from 'node:crypto';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import { createServer } from 'node:http';
 import type { TLSSocket } from 'node:tls';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { createServer as createViteServer } from 'vite';
-import { parseBaseUrl } from '../src/server/client/parseBaseUrl.js';
-import type { BasicAuthCredentials, Loan, ServiceRoutes } from '../src/server/index.js';
+import type { BasicAuthCredentials, Loan } from '../src/server/index.js';
 import {
   createInsuranceBff,
   createMemoryStore,
   createServiceClient,
   createWebhookHandler,
   DEFAULT_BFF_BASE_PATH,
-  parseServiceRoutes,
   toNodeHandler,
 } from '../src/server/index.js';
 import { createRedisStore } from '../src/server/redis/index.js';
-import { checkHeaderPrefix } from '../src/server/webhooks/checkHeaderPrefix.js';
 import type { SandboxServer } from '../src/testing/startSandboxServer.js';
 import { startSandboxServer } from '../src/testing/startSandboxServer.js';
+import { listenOrExit } from './listenOrExit.js';
+import { readDemoSettings } from './readDemoSettings.js';
 
 const API = DEFAULT_BFF_BASE_PATH;
 const WEBHOOK_PATH = '/webhooks/insurance';
@@ -35,107 +34,62 @@ const MINT_WINDOW_MS = 10 * MINUTE;
 const demoRoot = fileURLToPath(new URL('.', import.meta.url));
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 
-/** A bad setting: one line naming the variable and what to fix, then exit code 2. */
-function badSetting(message: string): never {
-  console.error(message);
-  process.exit(2);
-}
-
-function intFromEnv(name: string, fallback: number, min: number, max: number): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < min || value > max) {
-    badSetting(`${name} must be an integer from ${min} to ${max} (got ${JSON.stringify(raw)})`);
-  }
-  return value;
-}
-
-/**
- * A variable read with the library's own check (the one its option gets), so the demo accepts
- * exactly what the library does. A `TypeError` from it becomes one line naming the variable
- * instead of the option (`option`, when the message starts with it).
- */
-function fromEnv<T>(name: string, read: (raw: string | undefined) => T, option?: string): T {
-  try {
-    return read(process.env[name] || undefined);
-  } catch (error) {
-    let message = error instanceof Error ? error.message : String(error);
-    if (option && message.startsWith(option)) {
-      message = message.slice(option.length).replace(/^[.:]?\s*/, '');
-    }
-    if (message.startsWith(name)) return badSetting(message);
-    return badSetting(message.startsWith('must ') ? `${name} ${message}` : `${name}: ${message}`);
-  }
-}
-
 /** A value nobody can guess, for this run only. */
 const fresh = (bytes: number) => randomBytes(bytes).toString('base64url');
 
-const port = intFromEnv('PORT', 5173, 0, 65535);
-const quoteDelayMs = intFromEnv('DEMO_QUOTE_DELAY_MS', 8000, 0, 600_000);
-const sessionsPerAddress = intFromEnv('DEMO_SESSIONS_PER_ADDRESS', 20, 1, 100_000);
-// Every browser of one address shares this many rate-limited calls a minute: half the client's
-// budget (90), so no address can take it all, and a whole borrower flow or two fit in a minute.
-const rateSharePerAddress = intFromEnv('DEMO_RATE_SHARE', 45, 1, 90);
-// The real service's base URL with its path prefix (https://host/lenders), checked as the
-// service client checks it (https:, or http: on loopback; no credentials, query or fragment).
-const serviceBaseUrl = fromEnv(
-  'SERVICE_BASE_URL',
-  (raw) => (raw === undefined ? undefined : parseBaseUrl(raw)),
-  'baseUrl',
-);
-// The production service spells the webhook headers with its vendor's name (X-<Vendor>-
-// Signature-1) where the spec writes X-Service: the receiver must read the same prefix.
-const webhookHeaderPrefix = fromEnv('WEBHOOK_HEADER_PREFIX', (raw) =>
-  checkHeaderPrefix(raw ?? 'X-Service', 'WEBHOOK_HEADER_PREFIX'),
-);
-// Per-operation path overrides, for the paths the real service spells differently.
-const routes: ServiceRoutes = fromEnv('SERVICE_ROUTES', parseServiceRoutes, 'routes');
+// Every setting is read (and a bad one refused, exit 2) before anything starts. The service's
+// are read as the library reads them (readServiceEnv): SERVICE_BASE_URL names a real service;
+// without it the embedded sandbox plays the service, with the same header prefix and routes.
+const settings = readDemoSettings(process.env);
+const { port, quoteDelayMs, sessionsPerAddress, rateSharePerAddress, service } = settings;
+const webhookHeaderPrefix = service.webhooks.headerPrefix;
+const routes = service.client.routes;
 const routeList = Object.entries(routes).map(([name, route]) => `${name}=${route}`);
+
+// Node's defaults let a client take 5 minutes to send one request; nothing here needs more than
+// a few seconds (event streams are responses, which these limits do not cover).
+const server = createServer({
+  requestTimeout: 30_000,
+  headersTimeout: 10_000,
+  connectionsCheckingInterval: 5_000,
+});
+// A request that arrives while the rest starts waits for it, rather than finding no listener.
+let startRouting: (route: RequestListener) => void = () => undefined;
+const routing = new Promise<RequestListener>((resolve) => {
+  startRouting = resolve;
+});
+server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+  void routing.then((route) => route(req, res));
+});
+// The port first: when it is taken, one line says so and nothing else has started (no sandbox,
+// Redis connection or Vite to print, hold a port or be closed).
+await listenOrExit(server, port, HOST);
+const address = server.address();
+const origin = `http://${HOST}:${typeof address === 'object' && address ? address.port : port}`;
 
 // The service: a real one named by the environment, or the sandbox on its own port. The sandbox
 // gets credentials made up for this run, not its published defaults: the client secret is also
 // the key webhooks are signed with, so a known one would let anyone push events to the portal.
 let sandboxServer: SandboxServer | undefined;
-let credentials: { clientId: string; clientSecret: string; partnerId?: string | undefined };
-let baseUrl: string;
-let webhookSecret: string;
-let webhookBasicAuth: BasicAuthCredentials | undefined;
-if (serviceBaseUrl) {
-  const clientId = process.env.SERVICE_CLIENT_ID;
-  const clientSecret = process.env.SERVICE_CLIENT_SECRET;
-  if (!clientId || !clientSecret) {
-    badSetting('SERVICE_BASE_URL needs SERVICE_CLIENT_ID and SERVICE_CLIENT_SECRET too');
-  }
-  const username = process.env.WEBHOOK_BASIC_AUTH_USERNAME || undefined;
-  const password = process.env.WEBHOOK_BASIC_AUTH_PASSWORD || undefined;
-  if ((username === undefined) !== (password === undefined)) {
-    badSetting('WEBHOOK_BASIC_AUTH_USERNAME and WEBHOOK_BASIC_AUTH_PASSWORD go together');
-  }
-  credentials = { clientId, clientSecret, partnerId: process.env.SERVICE_PARTNER_ID || undefined };
-  baseUrl = serviceBaseUrl;
-  webhookSecret = process.env.WEBHOOK_SECRET || clientSecret;
-  webhookBasicAuth = username && password ? { username, password } : undefined;
-} else {
-  // SERVICE_CLIENT_ID / SERVICE_CLIENT_SECRET, when set, are the sandbox's credentials instead
-  // (a test that looks for the secret in browser traffic needs to know it).
-  credentials = {
-    clientId: process.env.SERVICE_CLIENT_ID || `demo_${randomBytes(6).toString('hex')}`,
-    clientSecret: process.env.SERVICE_CLIENT_SECRET || fresh(32),
-  };
+const credentials = {
+  clientId: service.client.clientId,
+  clientSecret: service.client.clientSecret,
+  partnerId: service.client.partnerId,
+};
+let baseUrl = service.client.baseUrl;
+let webhookBasicAuth: BasicAuthCredentials | undefined = service.webhooks.basicAuth;
+if (settings.sandbox) {
   // The sandbox speaks like the service the settings describe: the same header prefix and
   // paths, so a configuration can be tried here before it meets the real service.
   sandboxServer = await startSandboxServer({
     port: 0,
     hostname: HOST,
     quoteDelayMs,
-    clients: [credentials],
+    clients: [{ clientId: credentials.clientId, clientSecret: credentials.clientSecret }],
     webhookHeaderPrefix,
     routes,
   });
   baseUrl = sandboxServer.baseUrl;
-  webhookSecret = credentials.clientSecret;
   webhookBasicAuth = { username: `hooks_${randomBytes(6).toString('hex')}`, password: fresh(24) };
 }
 
@@ -187,9 +141,7 @@ setInterval(sweepSessions, MINT_WINDOW_MS).unref();
 
 // REDIS_URL: keep the token, rate budget, de-duplication and events in Redis (as several
 // instances would) instead of this process's memory.
-const redisStore = process.env.REDIS_URL
-  ? createRedisStore({ redis: process.env.REDIS_URL })
-  : undefined;
+const redisStore = service.redisUrl ? createRedisStore({ redis: service.redisUrl }) : undefined;
 const store = redisStore ?? createMemoryStore();
 const client = createServiceClient({ baseUrl, ...credentials, routes, store });
 const bff = createInsuranceBff<DemoSession>({
@@ -207,7 +159,7 @@ const bff = createInsuranceBff<DemoSession>({
   },
 });
 const webhooks = createWebhookHandler({
-  secret: webhookSecret,
+  secret: service.webhooks.secret,
   store,
   relay: bff.relay,
   headerPrefix: webhookHeaderPrefix,
@@ -249,13 +201,6 @@ function ensureSession(req: IncomingMessage, res: ServerResponse): boolean {
   return true;
 }
 
-// Node's defaults let a client take 5 minutes to send one request; nothing here needs more than
-// a few seconds (event streams are responses, which these limits do not cover).
-const server = createServer({
-  requestTimeout: 30_000,
-  headersTimeout: 10_000,
-  connectionsCheckingInterval: 5_000,
-});
 const vite = await createViteServer({
   configFile: false,
   root: demoRoot,
@@ -277,7 +222,7 @@ function fail(res: ServerResponse, error: unknown) {
   res.end();
 }
 
-server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+startRouting((req: IncomingMessage, res: ServerResponse) => {
   const path = (req.url ?? '/').split('?')[0] ?? '/';
   if (path === API || path.startsWith(`${API}/`)) {
     bffNode(req, res).catch((error) => fail(res, error));
@@ -300,23 +245,6 @@ async function closeAll() {
   await sandboxServer?.close();
 }
 
-try {
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, HOST, () => resolve());
-  });
-} catch (error) {
-  if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
-  const other = port === 8080 ? 8081 : 8080;
-  console.error(
-    `Port ${port} on ${HOST} is already in use: stop what uses it, or choose another port, e.g. PORT=${other} npm start (PORT=0 picks a free one).`,
-  );
-  await closeAll().catch(() => undefined);
-  process.exit(1);
-}
-const address = server.address();
-const origin = `http://${HOST}:${typeof address === 'object' && address ? address.port : port}`;
-
 if (sandboxServer) {
   sandboxServer.sandbox.registerWebhook(credentials.clientId, {
     url: `${origin}${WEBHOOK_PATH}`,
@@ -334,7 +262,7 @@ if (sandboxServer) {
   console.log(`  service   ${baseUrl} (client id ${credentials.clientId}${partner})`);
   console.log(`  webhooks  configure the service to deliver to <public origin>${WEBHOOK_PATH}`);
   console.log(
-    `            signed with ${process.env.WEBHOOK_SECRET ? 'WEBHOOK_SECRET' : 'the client secret'}; basic auth ${webhookBasicAuth ? 'on (WEBHOOK_BASIC_AUTH_*)' : 'off'}`,
+    `            signed with ${service.webhookSecretFrom === 'WEBHOOK_SECRET' ? 'WEBHOOK_SECRET' : 'the client secret'}; basic auth ${webhookBasicAuth ? 'on (WEBHOOK_BASIC_AUTH_*)' : 'off'}`,
   );
 }
 console.log(

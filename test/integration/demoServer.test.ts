@@ -198,6 +198,52 @@ describe('the demo on a port already in use', () => {
       await new Promise((resolve) => holder.close(resolve));
     }
   });
+
+  it.for([
+    ['127.0.0.1', '127.0.0.1'],
+    ['every IPv4 address', '0.0.0.0'],
+    ['every address', '::'],
+  ] as const)(
+    'with REDIS_URL set, `npm start` while another process listens on %s says so in one line, without a stack, and exits with code 1',
+    async ([, host], ctx) => {
+      const holder = createNetServer();
+      try {
+        await new Promise<void>((resolve, reject) => {
+          holder.once('error', reject);
+          holder.listen(0, host, resolve);
+        });
+      } catch {
+        // A machine without IPv6 cannot hold [::].
+        ctx.skip();
+      }
+      const { port } = holder.address() as AddressInfo;
+      const demo = spawnLogged('npm', ['start'], {
+        env: {
+          ...process.env,
+          SERVICE_BASE_URL: '',
+          // Nothing listens there: a Redis client that starts would print its retries.
+          REDIS_URL: 'redis://127.0.0.1:1',
+          PORT: String(port),
+        },
+      });
+      try {
+        const exit = await demo.exited;
+        // npm's own header ("> lender-insurance-react@… start", "> exec tsx …") is not the demo's.
+        const lines = demo
+          .output()
+          .split('\n')
+          .filter((line) => line.trim() !== '' && !line.startsWith('> '));
+        expect(exit, demo.output()).toEqual({ code: 1, signal: null });
+        expect(lines).toEqual([
+          `Port ${port} on 127.0.0.1 is already in use: stop what uses it, or choose another port, e.g. PORT=8080 npm start (PORT=0 picks a free one).`,
+        ]);
+        expect(demo.output()).not.toMatch(/EADDRINUSE|redis|^\s+at /im);
+      } finally {
+        await stop(demo);
+        await new Promise((resolve) => holder.close(resolve));
+      }
+    },
+  );
 });
 
 describe('the demo set up for a service that spells its webhook headers and paths its own way', () => {
@@ -303,7 +349,13 @@ describe('the demo with a bad setting', () => {
   ])(
     'W40: %s=%s exits 2 with one line naming the variable and what to fix',
     async (name, value, message) => {
-      const demo = startDemo({ PORT: '0', [name]: value });
+      // Credentials too: a real service's SERVICE_BASE_URL needs them, and this is about one setting.
+      const demo = startDemo({
+        PORT: '0',
+        SERVICE_CLIENT_ID: 'demo_client',
+        SERVICE_CLIENT_SECRET: 'demo-secret-0123456789abcdef',
+        [name]: value,
+      });
       try {
         const exit = await demo.exited;
         const output = demo.output().trim();
@@ -315,4 +367,25 @@ describe('the demo with a bad setting', () => {
       }
     },
   );
+
+  it('with several bad settings, exits 2 with one line for each, naming its variable', async () => {
+    const demo = startDemo({
+      PORT: '0',
+      DEMO_RATE_SHARE: '500',
+      WEBHOOK_HEADER_PREFIX: 'X Acme',
+      SERVICE_ROUTES: 'getQuote=/v1/quotes',
+    });
+    try {
+      const exit = await demo.exited;
+      const output = demo.output().trim();
+      expect(exit, output).toEqual({ code: 2, signal: null });
+      const lines = output.split('\n');
+      expect(lines).toHaveLength(3);
+      expect(lines[0]).toMatch(/^DEMO_RATE_SHARE must be an integer from 1 to 90/);
+      expect(lines[1]).toMatch(/^SERVICE_ROUTES: "getQuote" is not a service operation/);
+      expect(lines[2]).toMatch(/^WEBHOOK_HEADER_PREFIX must be a header name/);
+    } finally {
+      await stop(demo);
+    }
+  });
 });
