@@ -87,8 +87,9 @@ describe('webhook headers under a vendor prefix, end to end', () => {
 
   it('W39: with the receiver left at the default X-Service, every delivery is refused 401 with the prefix to set, and the hint is logged once', async () => {
     const logger = { warn: vi.fn(), error: vi.fn() };
+    const sandboxLogger = { warn: vi.fn() };
     const s = await startStack({
-      sandbox: { webhookHeaderPrefix: PREFIX },
+      sandbox: { webhookHeaderPrefix: PREFIX, logger: sandboxLogger },
       webhooks: { logger },
     });
     stack = s;
@@ -108,6 +109,11 @@ describe('webhook headers under a vendor prefix, end to end', () => {
     ]);
     expect(s.processed).toEqual([]);
     expect((await borrower.call('GET', `/loans/${loanId}/events?after=`)).json.events).toEqual([]);
+    // The service side (the sandbox) says why its deliveries fail too.
+    expect(sandboxLogger.warn).toHaveBeenCalledWith(
+      expect.stringMatching(/refused with 401: the receiver's secret or basic auth differ/),
+      expect.objectContaining({ status: 401 }),
+    );
 
     // Flooded or not, the hint is one line (a minute's worth), naming the prefix and not the
     // signature.

@@ -417,7 +417,8 @@ describe('documentPdf', () => {
       ),
       { numRuns: 200 },
     );
-  });
+    // 200 documents take about a second alone; several on a loaded two-core machine.
+  }, 30_000);
 
   it('stays valid with more lines than fit on the page', () => {
     const lines = Array.from({ length: 100 }, (_, i) => `Line ${i + 1}`);

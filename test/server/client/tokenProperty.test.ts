@@ -86,4 +86,5 @@ it('T18: token requests = expiry epochs touched; every caller gets an unexpired 
     ),
     { numRuns: 150 },
   );
-});
+  // 150 runs take 1-2 s alone; on a loaded two-core machine several times that.
+}, 30_000);

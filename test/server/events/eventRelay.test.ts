@@ -48,7 +48,8 @@ describe('event relay', () => {
   });
 
   it("scopes a platform partner's external ids by lender client", async () => {
-    const relay = createEventRelay({ store: createMemoryStore() });
+    const warn = vi.fn();
+    const relay = createEventRelay({ store: createMemoryStore(), logger: { warn } });
     await relay.linkExternalId('LN-1', 'ln_a', 'lender_a');
     await relay.linkExternalId('LN-1', 'ln_b', 'lender_b');
     const forB = event('policy.bound', {
@@ -63,15 +64,18 @@ describe('event relay', () => {
       partnerId: 'lender_c',
     });
     expect(await relay.publish(forC)).toBeNull();
+    expect(warn).toHaveBeenCalledTimes(1); // lender_c's event, tied to no one
   });
 
   it('drops an event whose loan cannot be known', async () => {
     const store = createMemoryStore();
-    const relay = createEventRelay({ store });
+    const warn = vi.fn();
+    const relay = createEventRelay({ store, logger: { warn } });
     const all: RelayedEvent[] = [];
     await relay.subscribeAll((e) => all.push(e));
     expect(await relay.publish(event('policy.bound', { policyId: 'pol_x' }))).toBeNull();
     expect(all).toEqual([]);
+    expect(warn).toHaveBeenCalledTimes(1);
   });
 
   it('tells every-loan subscribers about each event, and resumes a loan after a cursor', async () => {

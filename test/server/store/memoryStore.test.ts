@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createMemoryStore } from '../../../src/server/store/createMemoryStore.js';
 
 function clock(start = 1_000_000) {
@@ -117,6 +117,7 @@ describe('memory store: values', () => {
 
 describe('memory store: pub/sub', () => {
   it('delivers to every subscriber of a channel until it unsubscribes', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
     const store = createMemoryStore();
     const a: string[] = [];
     const b: string[] = [];
@@ -131,6 +132,9 @@ describe('memory store: pub/sub', () => {
     await store.publish('other', 'x');
     expect(a).toEqual(['one']);
     expect(b).toEqual(['one', 'two']);
+    // The broken subscriber is reported, not swallowed.
+    expect(logged).toHaveBeenCalledWith('store subscriber failed', expect.any(Error));
+    logged.mockRestore();
   });
 });
 
