@@ -14,25 +14,53 @@
 // Each check prints `ok: …`; the first failure prints why and exits with code 1. Timings are
 // printed per step. The temp folder is removed at the end unless KEEP_CONSUMER=1;
 // CONSUMER_SCAFFOLD=manual writes the app's files by hand instead of running create-vite.
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+// `--react 18` runs it all on React 18.3 with @types/react 18 instead of the newest React 19
+// (`--react 19`, the default): the peer range is `>=18`, so both must install, type-check and
+// build.
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { delimiter, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import {
+  CheckFailure,
+  check,
+  listFiles,
+  PKG,
+  printFailure,
+  printTimings,
+  ROOT,
+  readJsonc,
+  run,
+  step,
+  writeJson,
+} from './support/scriptSteps.mjs';
 
-const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const KEEP = process.env.KEEP_CONSUMER === '1';
-const PKG = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
+
+// React and its types for each supported major: the oldest the peer range allows (18.3) and the
+// newest. Pinned exactly so the consumer is the same on every run.
+const REACT_VERSIONS = {
+  18: { react: '18.3.1', types: '18.3.31', domTypes: '18.3.7' },
+  19: { react: '19.3.1', types: '19.3.0', domTypes: '19.3.0' },
+};
+const { values: options } = parseArgs({ options: { react: { type: 'string', default: '19' } } });
+const REACT = REACT_VERSIONS[options.react];
+if (!REACT) {
+  console.error(
+    `--react must be one of ${Object.keys(REACT_VERSIONS).join(', ')} (got ${options.react})`,
+  );
+  process.exit(2);
+}
 
 // Versions that install from the registry reachable here and run on Node 20.20
 // (see the toolchain notes). Pinned exactly so the consumer is the same on every run.
 const CREATE_VITE = 'vite@9.3.0';
-const DEPENDENCIES = { react: '19.3.1', 'react-dom': '19.3.1' };
+const DEPENDENCIES = { react: REACT.react, 'react-dom': REACT.react };
 const DEV_DEPENDENCIES = {
   '@types/node': '20.19.43',
-  '@types/react': '19.3.0',
-  '@types/react-dom': '19.3.0',
+  '@types/react': REACT.types,
+  '@types/react-dom': REACT.domTypes,
   '@vitejs/plugin-react': '6.3.0',
   typescript: '7.0.2',
   vite: '8.3.8',
@@ -47,6 +75,8 @@ const REQUIRED_FILES = [
   'README.md',
   'dist/index.js',
   'dist/index.d.ts',
+  'dist/core/index.js',
+  'dist/core/index.d.ts',
   'dist/styles.css',
   'dist/server/index.js',
   'dist/server/index.d.ts',
@@ -56,6 +86,9 @@ const REQUIRED_FILES = [
   'dist/testing/index.d.ts',
   'dist/testing/msw/index.js',
   'dist/testing/cli.js',
+  'dist/server/cli.js',
+  'LICENSE',
+  'CHANGELOG.md',
 ];
 const FORBIDDEN = [
   [/^src\//, 'sources (src/)'],
@@ -76,82 +109,6 @@ const SERVER_ONLY_STRINGS = [
   '-Signature-1', // the webhook signature header the receiver reads
   'ZREMRANGEBYSCORE', // the Redis store's sliding-window script
 ];
-
-// ---------------------------------------------------------------- helpers
-
-const timings = [];
-let failed = false;
-
-/** Runs one named step, timing it. */
-async function step(name, fn) {
-  console.log(`\n--- ${name}`);
-  const start = performance.now();
-  try {
-    return await fn();
-  } finally {
-    const ms = performance.now() - start;
-    timings.push([name, ms]);
-    console.log(`    (${(ms / 1000).toFixed(1)} s)`);
-  }
-}
-
-class CheckFailure extends Error {}
-
-/** Prints `ok: message`, or fails the run with it. */
-function check(condition, message, detail = '') {
-  if (!condition) throw new CheckFailure(`${message}${detail ? `\n${detail}` : ''}`);
-  console.log(`ok: ${message}`);
-}
-
-// Child processes get a clean environment: without the `npm_*` variables `npm run` sets (config
-// of the library's own run) and without the library's node_modules/.bin on PATH, so every tool
-// that runs in the consumer app is the app's own.
-const childEnv = Object.fromEntries(
-  Object.entries(process.env).filter(([key]) => !/^npm_/i.test(key)),
-);
-childEnv.PATH = (process.env.PATH ?? '')
-  .split(delimiter)
-  .filter((dir) => !dir.endsWith(join('node_modules', '.bin')))
-  .join(delimiter);
-
-/** Runs a command; fails the run (showing its output) unless it exits with `expectCode`. */
-function run(command, args, { cwd, expectCode = 0, input } = {}) {
-  const shown = `${command} ${args.map((a) => (a.includes('\n') ? '<script>' : a)).join(' ')}`;
-  console.log(`$ ${shown}${cwd && cwd !== ROOT ? `   (in ${cwd})` : ''}`);
-  const result = spawnSync(command, args, {
-    cwd: cwd ?? ROOT,
-    env: childEnv,
-    encoding: 'utf8',
-    input: input ?? '', // never a TTY: anything that prompts reads EOF instead of hanging
-    maxBuffer: 64 * 1024 * 1024,
-    timeout: 5 * 60_000,
-  });
-  const output = `${result.stdout ?? ''}${result.stderr ?? ''}`;
-  if (result.error || result.status !== expectCode) {
-    throw new CheckFailure(
-      `${shown} exited with ${result.error ? result.error.message : `code ${result.status}`} (expected ${expectCode})\n${output.trim()}`,
-    );
-  }
-  return { stdout: result.stdout ?? '', output };
-}
-
-/** Parses a tsconfig-style file: JSON plus comments and trailing commas. */
-function readJsonc(file) {
-  const text = readFileSync(file, 'utf8')
-    .replace(/\/\*[\s\S]*?\*\//g, '')
-    .replace(/^\s*\/\/.*$/gm, '')
-    .replace(/,(\s*[}\]])/g, '$1');
-  return JSON.parse(text);
-}
-
-const writeJson = (file, value) => writeFile(file, `${JSON.stringify(value, null, 2)}\n`);
-
-/** Every file under `dir`, relative to it. */
-function listFiles(dir, prefix = '') {
-  return readdirSync(join(dir, prefix), { withFileTypes: true }).flatMap((entry) =>
-    entry.isDirectory() ? listFiles(dir, join(prefix, entry.name)) : [join(prefix, entry.name)],
-  );
-}
 
 // ---------------------------------------------------------------- the consumer's files
 
@@ -303,6 +260,24 @@ if (typeof browser.createHttpAdapter !== 'function') fail('browser entry: no cre
 if (typeof redis.createRedisStore !== 'function') fail('redis entry: no createRedisStore');
 console.log('ok: the server, Redis, testing and browser entries load in plain Node');
 
+// The core entry is framework-free: no 'use client' marker and no React in what it loads, so a
+// Server Component or a route handler may import it.
+const { readFile, readdir } = await import('node:fs/promises');
+const { fileURLToPath } = await import('node:url');
+const coreUrl = import.meta.resolve('lender-insurance-react/core');
+const core = await import('lender-insurance-react/core');
+if (typeof core.isRated !== 'function' || !Array.isArray(core.LOAN_STATUSES)) fail('core entry: no status helpers');
+const { dirname, join } = await import('node:path');
+const coreDir = dirname(fileURLToPath(coreUrl));
+const coreFiles = (await readdir(coreDir, { recursive: true })).filter((f) => f.endsWith('.js'));
+const frameworks = ['"react"', '"react-dom', '"react/', '"@tanstack/react-query"'];
+for (const file of coreFiles) {
+  const text = await readFile(join(coreDir, file), 'utf8');
+  const hit = frameworks.find((name) => text.includes('from ' + name));
+  if (hit || text.includes('use client')) fail('core entry: ' + file + ' imports ' + (hit ?? "'use client'"));
+}
+console.log("ok: lender-insurance-react/core loads in plain Node, without 'use client'");
+
 const sandbox = testing.createSandboxService({ clock: 'manual' });
 const base = 'http://127.0.0.1' + sandbox.basePath;
 const res = await sandbox.fetch(base + '/v1/auth/token', {
@@ -419,8 +394,11 @@ async function scaffoldByHand(appDir) {
 
 const work = mkdtempSync(join(tmpdir(), 'lir-consumer-'));
 const appDir = join(work, 'app');
-console.log(`consumer build test of ${PKG.name}@${PKG.version} in ${work}`);
+console.log(
+  `consumer build test of ${PKG.name}@${PKG.version} on React ${REACT.react} (@types/react ${REACT.types}) in ${work}`,
+);
 
+let failed = false;
 try {
   await step('1. the build exists', () => {
     check(
@@ -534,6 +512,14 @@ try {
       readFileSync(join(appDir, 'node_modules', PKG.name, 'package.json'), 'utf8'),
     );
     check(installed.version === PKG.version, `installed ${PKG.name}@${installed.version}`);
+    const versionOf = (name) =>
+      JSON.parse(readFileSync(join(appDir, 'node_modules', name, 'package.json'), 'utf8')).version;
+    const react = [versionOf('react'), versionOf('react-dom'), versionOf('@types/react')];
+    check(
+      react.join() === [REACT.react, REACT.react, REACT.types].join(),
+      `react ${react[0]}, react-dom ${react[1]}, @types/react ${react[2]}`,
+      `expected react ${REACT.react} and @types/react ${REACT.types}`,
+    );
     const manifest = JSON.parse(readFileSync(join(appDir, 'package.json'), 'utf8'));
     check(
       String(manifest.dependencies[PKG.name]).startsWith('file:'),
@@ -559,6 +545,14 @@ try {
       /--port/.test(help) && /--quote-delay-ms/.test(help),
       'node_modules/.bin/lender-insurance-sandbox --help exits 0 and prints the usage',
       help,
+    );
+    const doctor = run(join(appDir, 'node_modules/.bin/lender-insurance-react'), ['--help'], {
+      cwd: appDir,
+    }).output;
+    check(
+      /lender-insurance-react doctor/.test(doctor) && /--webhook-url/.test(doctor),
+      'node_modules/.bin/lender-insurance-react --help exits 0 and prints the doctor usage',
+      doctor,
     );
   });
 
@@ -605,18 +599,14 @@ try {
   });
 } catch (error) {
   failed = true;
-  console.error(`\nFAILED: ${error instanceof CheckFailure ? error.message : error?.stack}`);
+  printFailure(error);
 } finally {
-  console.log('\ntimings:');
-  for (const [name, ms] of timings)
-    console.log(`  ${(ms / 1000).toFixed(1).padStart(6)} s  ${name}`);
-  const total = timings.reduce((sum, [, ms]) => sum + ms, 0);
-  console.log(`  ${(total / 1000).toFixed(1).padStart(6)} s  total`);
+  printTimings();
   if (KEEP) console.log(`\nkept the consumer app in ${appDir} (KEEP_CONSUMER=1)`);
   else {
     rmSync(work, { recursive: true, force: true });
     if (failed) console.log('(rerun with KEEP_CONSUMER=1 to keep the consumer app for a look)');
   }
 }
-console.log(failed ? '\nconsumer build test: FAILED' : '\nconsumer build test: passed');
+console.log(`\nconsumer build test on React ${REACT.react}: ${failed ? 'FAILED' : 'passed'}`);
 process.exit(failed ? 1 : 0);

@@ -7,6 +7,7 @@ export type { ResolvedServiceRoutes, ServiceRoutes } from '../core/resolveServic
 export { resolveServiceRoutes } from '../core/resolveServiceRoutes.js';
 export * from './bff/index.js';
 export { createServiceClient } from './client/createServiceClient.js';
+export { diagnoseServiceError } from './client/diagnoseServiceError.js';
 export type {
   CallPriority,
   ClientOperationName,
@@ -17,6 +18,21 @@ export type {
 } from './client/ServiceClient.js';
 export type { ServiceClientLogger, ServiceClientOptions } from './client/ServiceClientOptions.js';
 export { SERVICE_CLIENT_DEFAULTS } from './client/serviceClientDefaults.js';
+export type { ServiceDiagnosis } from './client/serviceDiagnoses.js';
+export type { ConfigurationProblem } from './config/ConfigurationError.js';
+export { ConfigurationError } from './config/ConfigurationError.js';
+export { readServiceEnv } from './config/readServiceEnv.js';
+export type { EnvSource, ServiceClientEnv, ServiceEnv, WebhookEnv } from './config/ServiceEnv.js';
+export type { RouteHandlers, RouteHandlersOptions } from './createRouteHandlers.js';
+export { createRouteHandlers } from './createRouteHandlers.js';
+export type {
+  DoctorCheck,
+  DoctorCheckId,
+  DoctorCheckStatus,
+  DoctorReport,
+} from './doctor/DoctorReport.js';
+export type { DoctorOptions } from './doctor/runDoctor.js';
+export { runDoctor } from './doctor/runDoctor.js';
 export type {
   EventRelay,
   EventRelayLogger,
@@ -24,6 +40,11 @@ export type {
   PolicyLink,
 } from './events/createEventRelay.js';
 export { createEventRelay } from './events/createEventRelay.js';
+export type {
+  WebhookHealth,
+  WebhookHealthSnapshot,
+  WebhookRefusal,
+} from './events/createWebhookHealth.js';
 export type { MemoryStoreOptions } from './store/createMemoryStore.js';
 export { createMemoryStore } from './store/createMemoryStore.js';
 export type {

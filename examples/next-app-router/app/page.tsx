@@ -1,0 +1,31 @@
+// A Server Component: it renders on the server only, so it may not import the root entry
+// (client code). The framework-free `lender-insurance-react/core` entry is made for it.
+import { isClosed, isQuoting, isRated, LOAN_STATUSES } from 'lender-insurance-react/core';
+import { InsurancePortal } from '@/components/InsurancePortal';
+import { LENDER_NAME } from '@/lib/lender';
+
+const STAGES = [
+  ['Getting quotes', LOAN_STATUSES.filter(isQuoting)],
+  ['Quotes ready', LOAN_STATUSES.filter(isRated)],
+  ['Closed', LOAN_STATUSES.filter(isClosed)],
+] as const;
+
+export default function Home() {
+  return (
+    <main>
+      <h1>{LENDER_NAME}: insure your new home</h1>
+      <InsurancePortal />
+      <details>
+        <summary>What the application statuses mean</summary>
+        <dl>
+          {STAGES.map(([label, statuses]) => (
+            <div key={label}>
+              <dt>{label}</dt>
+              <dd>{statuses.join(', ')}</dd>
+            </div>
+          ))}
+        </dl>
+      </details>
+    </main>
+  );
+}
