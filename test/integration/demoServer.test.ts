@@ -328,17 +328,17 @@ describe('the demo with a bad setting', () => {
     [
       'WEBHOOK_HEADER_PREFIX',
       'X-Acme-',
-      /^WEBHOOK_HEADER_PREFIX must not end with "-".*use X-Acme$/,
+      /^WEBHOOK_HEADER_PREFIX must not end with "-".*use X-Acme\. Set WEBHOOK_HEADER_PREFIX=X-Acme\.$/,
     ],
     [
       'SERVICE_ROUTES',
       'getQuoteDisplay',
-      /^SERVICE_ROUTES: "getQuoteDisplay" must look like operation=METHOD \/path$/,
+      /^SERVICE_ROUTES: "getQuoteDisplay" must look like operation=METHOD \/path\. Write SERVICE_ROUTES as /,
     ],
     [
       'SERVICE_ROUTES',
       'getQuoteDisplay=/v1/display',
-      /^SERVICE_ROUTES: getQuoteDisplay: .*must keep the path's ids: \{loanId\}$/,
+      /^SERVICE_ROUTES: getQuoteDisplay: .*must keep the path's ids: \{loanId\}\. Write SERVICE_ROUTES as /,
     ],
     [
       'SERVICE_ROUTES',
@@ -347,7 +347,7 @@ describe('the demo with a bad setting', () => {
     ],
     ['SERVICE_BASE_URL', 'http://service.example/lenders', /^SERVICE_BASE_URL must use https:/],
   ])(
-    'W40: %s=%s exits 2 with one line naming the variable and what to fix',
+    'W40: %s=%s exits 2 with one line naming the variable, what is wrong and how to fix it',
     async (name, value, message) => {
       // Credentials too: a real service's SERVICE_BASE_URL needs them, and this is about one setting.
       const demo = startDemo({
