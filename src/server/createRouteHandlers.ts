@@ -1,5 +1,6 @@
 import { jsonResponse } from './bff/jsonResponse.js';
 import { securityHeaders } from './bff/securityHeaders.js';
+import { ConfigurationError } from './config/ConfigurationError.js';
 import { consoleLogger } from './consoleLogger.js';
 import type { FetchHandler } from './toNodeHandler.js';
 
@@ -24,20 +25,8 @@ const MISCONFIGURED = {
   error: { code: 'misconfigured', message: 'The insurance service is not configured' },
 } as const;
 
-/** A setting at fault, as a configuration error lists it (`{ variable, message, fix }`). */
-interface SettingProblem {
-  variable: string;
-  fix: string;
-}
-
-// Read by shape, so any error listing its problems this way gets them logged.
-function problemsOf(error: unknown): SettingProblem[] {
-  const problems = (error as { problems?: unknown } | null)?.problems;
-  if (!Array.isArray(problems)) return [];
-  return problems.filter(
-    (p): p is SettingProblem => typeof p?.variable === 'string' && typeof p?.fix === 'string',
-  );
-}
+// The settings a configuration error lists, each with its fix (none for any other error).
+const problemsOf = (error: unknown) => (error instanceof ConfigurationError ? error.problems : []);
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: dropping control characters is the point
 const CONTROL = /[\u0000-\u001f\u007f]/g;
@@ -61,8 +50,8 @@ function describe(error: unknown): string {
  * request is answered `500` with `{ error: { code: 'misconfigured', message: 'The insurance
  * service is not configured' } }`, and the reason is logged once: the error's message, which
  * names the setting (the library's messages never repeat a value), and the fix of each setting
- * an error lists in `problems` (`{ variable, fix }`, as a configuration error of `readServiceEnv`
- * does). `create` is not called again: settings are read once per process, so fix and restart.
+ * a `ConfigurationError` (from `readServiceEnv`) lists. `create` is not called again: settings
+ * are read once per process, so fix and restart.
  *
  * @param create - Makes the handler, e.g. `() => bff.handler` over a service client built from
  *   the environment. It may be async.

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createInsuranceBff } from '../../src/server/bff/createInsuranceBff.js';
 import { createServiceClient } from '../../src/server/client/createServiceClient.js';
+import { ConfigurationError } from '../../src/server/config/ConfigurationError.js';
 import { createRouteHandlers } from '../../src/server/createRouteHandlers.js';
 import { createMemoryStore } from '../../src/server/store/createMemoryStore.js';
 import type { FetchHandler } from '../../src/server/toNodeHandler.js';
@@ -136,7 +137,7 @@ describe('createRouteHandlers', () => {
     ];
     const { GET } = createRouteHandlers(
       () => {
-        throw Object.assign(new Error('The configuration has 2 problems'), { problems });
+        throw new ConfigurationError(problems);
       },
       { logger },
     );
