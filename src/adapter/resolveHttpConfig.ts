@@ -1,8 +1,8 @@
 import type { NotBffResponseError } from '../core/errors/NotBffResponseError.js';
+import { isDevelopment } from '../core/isDevelopment.js';
 import { DEFAULT_BFF_BASE_PATH, DEFAULT_CSRF_HEADER, trimBasePath } from '../core/operations.js';
 import { BROWSER_REQUEST_TIMEOUT_MS } from '../core/timeouts.js';
 import type { HttpAdapterOptions } from './HttpAdapterOptions.js';
-import { isDevelopment } from './isDevelopment.js';
 
 /** {@link HttpAdapterOptions} with every default filled in; what the request helpers read. */
 export interface HttpConfig {

@@ -1,7 +1,7 @@
 import type { RefObject } from 'react';
 import { useEffect } from 'react';
-import { isDevelopment } from '../../adapter/isDevelopment.js';
-import { isTestRun } from '../../adapter/isTestRun.js';
+import { isDevelopment } from '../../core/isDevelopment.js';
+import { isTestRun } from '../../core/isTestRun.js';
 
 // Once per page: the first component mounted speaks for all of them.
 let checked = false;
