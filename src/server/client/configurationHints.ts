@@ -1,4 +1,4 @@
-import { BAD_PORT } from './sendAttempt.js';
+import { connectFailureKind } from '../http/connectFailureKind.js';
 import type { ServiceDiagnosis } from './serviceDiagnoses.js';
 
 /** Where a request went: the base URL and the route's template (ids as `{loanId}`, never values). */
@@ -27,17 +27,6 @@ const hasPrefix = (baseUrl: string) => baseUrl !== originOf(baseUrl);
 
 const missingPrefix = (t: HintTarget) =>
   `is ${BASE_URL} missing the service's path prefix? It must include it, e.g. ${originOf(t.baseUrl)}${EXAMPLE_PREFIX} (the service's routes are under {baseUrl}/v1/...)`;
-
-// Codes of a connection that never opened, and what to check for each.
-const UNRESOLVED = new Set(['ENOTFOUND', 'EAI_AGAIN', 'EAI_NONAME']);
-const UNREACHABLE = new Set([
-  'ETIMEDOUT',
-  'ENETUNREACH',
-  'EHOSTUNREACH',
-  'EHOSTDOWN',
-  'UND_ERR_CONNECT_TIMEOUT',
-]);
-const TLS = /CERT|SSL|TLS|EPROTO|SELF_SIGNED|UNABLE_TO_VERIFY|UNABLE_TO_GET_ISSUER/;
 
 function hostAndPort(url: URL): string {
   const port = url.port || (url.protocol === 'https:' ? '443' : '80');
@@ -95,37 +84,35 @@ export const configurationHints = {
     const target = new URL(url);
     const where = hostAndPort(target);
     const key = `connect:${where}:${code}`;
-    if (code === BAD_PORT) {
-      return {
-        key,
-        message: `could not connect to ${where} (fetch refuses port ${target.port} as unsafe): check the port in ${BASE_URL}`,
-      };
+    switch (connectFailureKind(code)) {
+      case 'bad-port':
+        return {
+          key,
+          message: `could not connect to ${where} (fetch refuses port ${target.port} as unsafe): check the port in ${BASE_URL}`,
+        };
+      case 'refused':
+        return {
+          key,
+          message: `could not connect to ${where} (${code}): check the host and port in ${BASE_URL}`,
+        };
+      case 'unresolved':
+        return {
+          key,
+          message: `could not resolve the host ${target.hostname} (${code}): check the host in ${BASE_URL}`,
+        };
+      case 'unreachable':
+        return {
+          key,
+          message: `could not connect to ${where} (${code}): check the host and port in ${BASE_URL}, and that this server may reach it (firewall, proxy)`,
+        };
+      case 'tls':
+        return {
+          key,
+          message: `the TLS connection to ${where} failed (${code}): check that ${BASE_URL} uses https only on a port that speaks it (http on a loopback sandbox), and that this server trusts the service's certificate`,
+        };
+      default:
+        return undefined;
     }
-    if (code === 'ECONNREFUSED') {
-      return {
-        key,
-        message: `could not connect to ${where} (${code}): check the host and port in ${BASE_URL}`,
-      };
-    }
-    if (UNRESOLVED.has(code)) {
-      return {
-        key,
-        message: `could not resolve the host ${target.hostname} (${code}): check the host in ${BASE_URL}`,
-      };
-    }
-    if (UNREACHABLE.has(code)) {
-      return {
-        key,
-        message: `could not connect to ${where} (${code}): check the host and port in ${BASE_URL}, and that this server may reach it (firewall, proxy)`,
-      };
-    }
-    if (TLS.test(code)) {
-      return {
-        key,
-        message: `the TLS connection to ${where} failed (${code}): check that ${BASE_URL} uses https only on a port that speaks it (http on a loopback sandbox), and that this server trusts the service's certificate`,
-      };
-    }
-    return undefined;
   },
 
   /** The token endpoint refused the credentials (400, 401, 403). */
