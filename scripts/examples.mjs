@@ -182,13 +182,20 @@ async function waitForHttp(url, proc, ms = 60_000) {
   }
 }
 
+/**
+ * Notices about the machine running the build, not about the app or the library: Next.js
+ * prints this one whenever `CI` is set and `.next/cache` is empty, which a fresh copy always is.
+ */
+const HOST_NOTICES = [/No build cache found\. Please configure build caching/];
+
 /** Build output lines that warn (Next.js marks them ⚠; Vite and Rollup say warn or (!)). */
 const warnings = (output) =>
   output
     .split('\n')
     .filter((line) =>
       /⚠|\bwarn(ing)?\b|\(!\)|not exported|doesn't exist in target module/i.test(line),
-    );
+    )
+    .filter((line) => !HOST_NOTICES.some((notice) => notice.test(line)));
 
 // ---------------------------------------------------------------- the borrower flow
 
