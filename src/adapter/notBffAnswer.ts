@@ -1,19 +1,11 @@
 import type { ReceivedBody } from '../core/errors/NotBffResponseError.js';
 import { NotBffResponseError } from '../core/errors/NotBffResponseError.js';
+import { isJsonText } from '../core/isJsonText.js';
 import { isBffErrorBody } from './isBffErrorBody.js';
 import type { HttpConfig } from './resolveHttpConfig.js';
 
 // What a developer is shown of a URL: never its query (cursors) nor credentials.
 const bare = (url: string) => url.replace(/[?#].*/, '').replace(/\/\/[^/@]*@/, '//');
-
-function parses(text: string): boolean {
-  try {
-    JSON.parse(text);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 const WHAT: Record<ReceivedBody, string> = {
   html: 'an HTML page',
@@ -35,13 +27,13 @@ export function notBffAnswer(
   text: string,
 ): NotBffResponseError | undefined {
   const { status } = response;
-  if (response.ok ? text === '' || parses(text) : status === 401 || status === 429) return;
+  if (response.ok ? text === '' || isJsonText(text) : status === 401 || status === 429) return;
   if (!response.ok && isBffErrorBody(text)) return;
   const received: ReceivedBody = !text.trim()
     ? 'empty'
     : /html/i.test(response.headers.get('content-type') ?? '') || /^\s*<(!doctype|html)/i.test(text)
       ? 'html'
-      : parses(text)
+      : isJsonText(text)
         ? 'json'
         : 'text';
   const url = bare(request.url);

@@ -3,6 +3,7 @@ import { parseRetryAfter } from '../../core/errors/parseRetryAfter.js';
 import { RateLimitedError } from '../../core/errors/RateLimitedError.js';
 import { ServiceError } from '../../core/errors/ServiceError.js';
 import { TimeoutError } from '../../core/errors/TimeoutError.js';
+import { isJsonText } from '../../core/isJsonText.js';
 import type { HintTarget } from './configurationHints.js';
 import { configurationHints } from './configurationHints.js';
 import { parseTokenResponse } from './parseTokenResponse.js';
@@ -34,15 +35,6 @@ export interface IssuedToken {
 
 /** Error codes of a token request that a later attempt may not see again. */
 export const TRANSIENT_TOKEN_CODES: ReadonlySet<string> = new Set(['token_unavailable']);
-
-function isJson(text: string): boolean {
-  try {
-    JSON.parse(text);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 // Nobody's call owns a token request (it is shared), so only its own timeout ends it.
 const NEVER = new AbortController().signal;
@@ -145,7 +137,7 @@ export async function requestToken(params: TokenRequestParams): Promise<IssuedTo
   const parsed = parseTokenResponse(text);
   if (!parsed.ok) {
     // A web page where the token route should be: the base URL names a site, not the API.
-    const diagnosis = isJson(text)
+    const diagnosis = isJsonText(text)
       ? undefined
       : configurationHints.notJson(target, status, result.headers.get('content-type'));
     logger.error('The service returned an unusable access token response', {
