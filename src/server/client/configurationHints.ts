@@ -1,3 +1,4 @@
+import { SERVICE_PATH_PREFIX } from '../../core/SERVICE_PATH_PREFIX.js';
 import { connectFailureKind } from '../http/connectFailureKind.js';
 import type { ServiceDiagnosis } from './serviceDiagnoses.js';
 
@@ -17,8 +18,6 @@ const ROUTES = '`routes` (SERVICE_ROUTES)';
 const CLIENT_ID = '`clientId` (SERVICE_CLIENT_ID)';
 const CLIENT_SECRET = '`clientSecret` (SERVICE_CLIENT_SECRET)';
 const PARTNER_ID = '`partnerId` (SERVICE_PARTNER_ID)';
-// Where the sandbox and the real service keep their routes (service facts: `{base_url}/v1/...`).
-const EXAMPLE_PREFIX = '/lenders';
 
 const request = (t: HintTarget) => `${t.method} ${t.baseUrl}${t.path}`;
 const originOf = (baseUrl: string) => new URL(baseUrl).origin;
@@ -26,7 +25,7 @@ const originOf = (baseUrl: string) => new URL(baseUrl).origin;
 const hasPrefix = (baseUrl: string) => baseUrl !== originOf(baseUrl);
 
 const missingPrefix = (t: HintTarget) =>
-  `is ${BASE_URL} missing the service's path prefix? It must include it, e.g. ${originOf(t.baseUrl)}${EXAMPLE_PREFIX} (the service's routes are under {baseUrl}/v1/...)`;
+  `is ${BASE_URL} missing the service's path prefix? It must include it, e.g. ${originOf(t.baseUrl)}${SERVICE_PATH_PREFIX} (the service's routes are under {baseUrl}/v1/...)`;
 
 function hostAndPort(url: URL): string {
   const port = url.port || (url.protocol === 'https:' ? '443' : '80');

@@ -1,9 +1,10 @@
 import { isLoopbackHost } from '../../core/isLoopbackHost.js';
+import { SERVICE_PATH_PREFIX } from '../../core/SERVICE_PATH_PREFIX.js';
 import { parseBaseUrl } from '../client/parseBaseUrl.js';
 import type { ConfigurationProblem } from './ConfigurationError.js';
 
 const VARIABLE = 'SERVICE_BASE_URL';
-const EXAMPLE = 'https://<service host>/lenders';
+const EXAMPLE = `https://<service host>${SERVICE_PATH_PREFIX}`;
 
 const problem = (message: string, fix: string): { problem: ConfigurationProblem } => ({
   problem: { variable: VARIABLE, message: `${VARIABLE} ${message}`, fix },

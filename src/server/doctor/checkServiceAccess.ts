@@ -1,6 +1,7 @@
 import { NotFoundError } from '../../core/errors/NotFoundError.js';
 import { TimeoutError } from '../../core/errors/TimeoutError.js';
 import { resolveServiceRoutes } from '../../core/resolveServiceRoutes.js';
+import { SERVICE_PATH_PREFIX } from '../../core/SERVICE_PATH_PREFIX.js';
 import { createServiceClient } from '../client/createServiceClient.js';
 import type { ServiceClientEnv } from '../config/ServiceEnv.js';
 import { createMemoryStore } from '../store/createMemoryStore.js';
@@ -104,7 +105,7 @@ function tokenVerdict(
     return fail(
       `The service answered ${status}${body} to ${what}: no token route there`,
       path === '/' || path === ''
-        ? `${BASE} has no path: include the service's path prefix, e.g. ${client.baseUrl}/lenders (every route is under ${BASE}/v1/...).`
+        ? `${BASE} has no path: include the service's path prefix, e.g. ${client.baseUrl}${SERVICE_PATH_PREFIX} (every route is under ${BASE}/v1/...).`
         : `Check the path prefix in ${BASE} (${path}); if the service spells the token route differently, set it in SERVICE_ROUTES (createToken=POST /path).`,
     );
   }

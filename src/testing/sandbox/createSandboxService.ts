@@ -8,6 +8,7 @@ import type { OperationName, ServiceOperationName } from '../../core/operations.
 import { operations, trimBasePath } from '../../core/operations.js';
 import type { ServiceRoutes } from '../../core/resolveServiceRoutes.js';
 import { resolveServiceRoutes } from '../../core/resolveServiceRoutes.js';
+import { SERVICE_PATH_PREFIX } from '../../core/SERVICE_PATH_PREFIX.js';
 import type { ConsentRecord } from '../../core/schemas/consentRecord.js';
 import type { Loan } from '../../core/schemas/loan.js';
 import type { WebhookEnvelope } from '../../core/schemas/webhookEvent.js';
@@ -40,7 +41,7 @@ export const SANDBOX_DEFAULTS = {
   clientSecret: 'sandbox_secret',
   partnerId: 'sandbox_partner',
   sandboxPassword: 'sandbox_password',
-  basePath: '/lenders',
+  basePath: SERVICE_PATH_PREFIX,
 } as const;
 
 /** Options of {@link createSandboxService}. Every one has a default. */

@@ -1,6 +1,10 @@
 import { expect } from 'vitest';
 
-/** The coverage keys the service documents for a quote or a policy's coverage map, in its order. */
+/**
+ * The coverage keys the service documents for a quote or a policy's coverage map, in its order.
+ * Written out from the service's facts rather than imported from `src/core` (whose list has
+ * another order), so the sandbox is checked against the documentation, not against itself.
+ */
 export const COVERAGE_KEYS = [
   'a',
   'b',
