@@ -1,7 +1,11 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import { HttpResponse, http } from 'msw';
 import { expect, fn, waitFor } from 'storybook/test';
 import type { QuoteCardsProps } from '../src/components/QuoteCards/index.js';
 import { QuoteCards } from '../src/components/QuoteCards/index.js';
+import type { QuoteDisplay } from '../src/core/index.js';
+import { DEFAULT_BFF_BASE_PATH } from '../src/core/index.js';
+import type { InsuranceHandlers } from '../src/testing/msw/index.js';
 import { failing, noQuotes, pending, rateLimited } from '../src/testing/msw/index.js';
 import { ComponentDocs } from './support/ComponentDocs.js';
 import type { SandboxLoaded } from './support/sandboxStory.js';
@@ -11,7 +15,7 @@ const meta = {
   title: 'Components/QuoteCards',
   component: QuoteCards,
   tags: ['autodocs'],
-  args: { loanId: '', onSelect: fn() },
+  args: { loanId: '', onSelect: fn(), onContinue: fn() },
   argTypes: { loanId: { control: false } },
   render: (args, { loaded }) => (
     <QuoteCards {...args} {...(loaded as SandboxLoaded<QuoteCardsProps>).props} />
@@ -35,6 +39,55 @@ const ratedLoan = () =>
     prepare: async (env) => ({ loanId: (await env.ratedLoan()).id }),
   });
 
+const LONG_CARRIER =
+  'Commonwealth Homeowners Mutual Fire and Casualty Insurance Company of the Mid-Atlantic';
+
+/**
+ * The story sandbox's quote display, its first quote from a carrier with a very long name
+ * (through the mock BFF the story's loader made, which it leaves on `globalThis`).
+ */
+const longCarrierName = http.get(
+  `*${DEFAULT_BFF_BASE_PATH}/loans/:loanId/display`,
+  async ({ request }) => {
+    const bff = (globalThis as { __lirStoryBff?: InsuranceHandlers['bff'] }).__lirStoryBff;
+    if (!bff) return undefined;
+    const display = (await (await bff.handler(request)).json()) as QuoteDisplay;
+    return HttpResponse.json({
+      ...display,
+      quotes: display.quotes.map((q, i) => (i === 0 ? { ...q, carrierName: LONG_CARRIER } : q)),
+    });
+  },
+);
+
+const withLongCarrierName = () =>
+  sandboxStory<QuoteCardsProps>({
+    scenarios: [longCarrierName],
+    prepare: async (env) => ({ loanId: (await env.ratedLoan()).id }),
+  });
+
+/** A 390 × 844 phone (the story test resizes the browser to it). */
+const PHONE = {
+  options: {
+    phone390: {
+      name: 'Phone (390 × 844)',
+      styles: { width: '390px', height: '844px' },
+      type: 'mobile',
+    },
+  },
+};
+
+/** A story of its own with the long carrier name, on a 390 px phone. */
+const onAPhone = () => {
+  const story = withLongCarrierName();
+  return { ...story, parameters: { ...story.parameters, viewport: PHONE } };
+};
+
+const cardsOf = (canvasElement: HTMLElement) => [
+  ...canvasElement.querySelectorAll<HTMLElement>('[data-slot="card"]'),
+];
+const top = (element: Element | null | undefined) =>
+  Math.round(element?.getBoundingClientRect().top ?? Number.NaN);
+
 /** For designers: states, parts, theming and the headless hooks, next to the live component. */
 export const Overview: Story = {
   ...ratedLoan(),
@@ -54,10 +107,10 @@ export const Overview: Story = {
       slots={{
         group: 'The fieldset (radio group)',
         legend: 'Its legend',
-        list: 'The cards',
-        card: 'One QuoteCard (a label; data-state checked/unchecked, data-disabled)',
+        list: 'The cards: a grid, side by side when wide, stacked when narrow',
+        card: 'One QuoteCard (data-state checked/unchecked, data-disabled); spans one grid row per part',
+        header: "The radio's label: radio, logo or monogram, carrier, badge",
         radio: 'Its native radio',
-        header: 'Logo or monogram, carrier, badge',
         logo: 'Carrier logo',
         monogram: 'Initials when there is no logo',
         carrier: 'Carrier name',
@@ -65,11 +118,15 @@ export const Overview: Story = {
         price: 'Annual and monthly price',
         annual: 'Per year',
         monthly: 'Per month',
-        details: 'Policy type, coverages, effective date',
-        policyType: 'Policy form',
-        amount: 'One coverage or deductible',
-        term: 'Its name',
-        effectiveDate: 'Effective date',
+        facts: 'Policy form and effective date (a dl)',
+        section: 'Coverages, deductibles or endorsements',
+        sectionTitle: 'Its name',
+        terms: 'Its terms (a dl)',
+        row: 'One term (data-included true/false)',
+        term: 'Its name (dt)',
+        value: 'Its amount, "Included", "Not included" or "Not listed" (dd)',
+        actions: 'The card\u2019s last row',
+        continue: '"Continue with this quote" (the quote\u2019s agent link, new tab)',
         skeleton: 'Placeholder card while loading',
         message: 'Status or alert text',
         retry: '"Try again" button',
@@ -116,14 +173,17 @@ export const Selected: Story = {
     await expectState(canvasElement, 'selected');
     await waitFor(() => expect(args.onSelect).toHaveBeenCalledWith(first.getAttribute('value')));
 
-    // Real keyboard in a real browser: ArrowRight moves focus and selection to the next quote.
+    // Real keyboard in a real browser: ArrowRight moves focus and selection to the next quote,
+    // recorded once the borrower stops on it.
     await userEvent.keyboard('{ArrowRight}');
     await expect(second).toHaveFocus();
     await expect(second).toBeChecked();
     await expect(first).not.toBeChecked();
-    await waitFor(() =>
-      expect(args.onSelect).toHaveBeenLastCalledWith(second.getAttribute('value')),
+    await waitFor(
+      () => expect(args.onSelect).toHaveBeenLastCalledWith(second.getAttribute('value')),
+      { timeout: 5000 },
     );
+    await expect(args.onSelect).toHaveBeenCalledTimes(2);
     await expect(second.closest('[data-slot="card"]')).toHaveAttribute('data-state', 'checked');
     await expect(canvas.getByText('Selected')).toBeVisible();
   },
@@ -146,6 +206,94 @@ export const SelectedDark: Story = {
     if (!first) throw new Error('Expected a quote');
     await userEvent.click(first);
     await expectState(canvasElement, 'selected');
+  },
+};
+
+/**
+ * Wide: the quotes side by side, each term on the same line in every card (a long carrier name
+ * wraps; prices, terms and "Continue" links stay in line), so a borrower compares across.
+ */
+export const Comparison: Story = {
+  ...withLongCarrierName(),
+  play: async ({ args, canvas, canvasElement, userEvent }) => {
+    await expectState(canvasElement, 'ready');
+    await expect(canvas.getByText(LONG_CARRIER)).toBeVisible();
+    const cards = cardsOf(canvasElement);
+    await expect(cards.length).toBeGreaterThan(1);
+    // Side by side, in one band.
+    await expect(new Set(cards.map((card) => top(card))).size).toBe(1);
+    const [long, short] = cards.map((card) => card.querySelector('[data-slot="carrier"]'));
+    await expect(long?.getBoundingClientRect().height).toBeGreaterThan(
+      (short?.getBoundingClientRect().height ?? 0) * 1.5,
+    );
+    for (const slot of ['price', 'continue']) {
+      await expect(
+        new Set(cards.map((card) => top(card.querySelector(`[data-slot="${slot}"]`)))).size,
+      ).toBe(1);
+    }
+    const rows = cards.map((card) => [...card.querySelectorAll('[data-slot="row"]')]);
+    await expect(rows[0]?.length).toBeGreaterThan(10);
+    for (const [index, row] of (rows[0] ?? []).entries()) {
+      const name = row.querySelector('dt')?.textContent;
+      for (const other of rows) {
+        await expect(other[index]?.querySelector('dt')?.textContent).toBe(name);
+        await expect(top(other[index])).toBe(top(row));
+      }
+    }
+    // Continuing opens the carrier's agent page in a new tab and tells the host.
+    const link = canvas.getAllByRole('link', { name: /^Continue with this quote/ })[1];
+    if (!link) throw new Error('Expected a Continue link');
+    await expect(link).toHaveAttribute('target', '_blank');
+    link.addEventListener('click', (event) => event.preventDefault(), { once: true });
+    await userEvent.click(link);
+    await expect(args.onContinue).toHaveBeenCalledWith(
+      canvas.getAllByRole('radio')[1]?.getAttribute('value'),
+    );
+  },
+};
+
+/** The same on a 390 px phone: the cards stack, each readable on its own; nothing scrolls sideways. */
+export const ComparisonOnAPhone: Story = {
+  ...onAPhone(),
+  globals: { viewport: { value: 'phone390', isRotated: false } },
+  play: async ({ canvas, canvasElement }) => {
+    await expectState(canvasElement, 'ready');
+    await waitFor(() => expect(window.innerWidth).toBeLessThanOrEqual(390));
+    await expect(canvas.getByText(LONG_CARRIER)).toBeVisible();
+    const cards = cardsOf(canvasElement);
+    await expect(new Set(cards.map((card) => card.getBoundingClientRect().left)).size).toBe(1);
+    for (const [index, card] of cards.entries()) {
+      if (index > 0) await expect(top(card)).toBeGreaterThan(top(cards[index - 1]));
+    }
+    await expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(window.innerWidth);
+    for (const part of (root(canvasElement) as HTMLElement).querySelectorAll('*')) {
+      await expect(part.getBoundingClientRect().right).toBeLessThanOrEqual(window.innerWidth);
+    }
+  },
+};
+
+/** The dark palette on a phone: every part readable (axe checks the contrast). */
+export const ComparisonOnAPhoneDark: Story = {
+  ...onAPhone(),
+  globals: { viewport: { value: 'phone390', isRotated: false }, theme: 'dark' },
+  play: (context) => ComparisonOnAPhone.play?.(context),
+};
+
+/** In Spanish (the provider's `locale` is `es-US`): texts, money and dates. */
+export const Spanish: Story = {
+  ...ratedLoan(),
+  globals: { locale: 'es-US' },
+  play: async ({ canvas, canvasElement }) => {
+    await expectState(canvasElement, 'ready');
+    await expect(
+      canvas.getByRole('group', { name: 'Elija su cotización de seguro de vivienda' }),
+    ).toBeVisible();
+    await expect(canvas.getAllByText('Coberturas').length).toBeGreaterThan(0);
+    await expect(
+      canvas.getByRole('link', {
+        name: 'Ver todas las cotizaciones (se abre en una pestaña nueva)',
+      }),
+    ).toBeVisible();
   },
 };
 

@@ -1,9 +1,10 @@
 import { humanizeKey } from '../../core/humanizeKey.js';
 import type { PolicyCoverage } from '../../core/schemas/policy.js';
+import { coverageRows } from '../shared/coverageRows.js';
 import { useFormat } from '../shared/useFormat.js';
 import { useMessages } from '../shared/useMessages.js';
-import { coverageRows } from './coverageRows.js';
 import { policyDocumentsMessages } from './policyDocumentsMessages.js';
+import { policyDocumentsMessagesEs } from './policyDocumentsMessagesEs.js';
 
 /** Props of {@link PolicyCoverages}. */
 export interface PolicyCoveragesProps {
@@ -16,7 +17,9 @@ export interface PolicyCoveragesProps {
  * and its amount, or "Not included" when the policy excludes it. Nothing when there are none.
  */
 export function PolicyCoverages({ coverages }: PolicyCoveragesProps) {
-  const t = useMessages('policyDocuments', policyDocumentsMessages);
+  const t = useMessages('policyDocuments', policyDocumentsMessages, {
+    es: policyDocumentsMessagesEs,
+  });
   const { money } = useFormat();
   const tables = (coverages ?? []).map(coverageRows).filter((rows) => rows.length > 0);
   return tables.map((rows, index) => (

@@ -1,3 +1,5 @@
+import { coverageMessages } from '../shared/coverageMessages.js';
+
 /**
  * The default texts of {@link PolicyDocuments}, overridable through the provider's `messages` as
  * `policyDocuments.<key>`.
@@ -35,16 +37,7 @@ export const policyDocumentsMessages = {
   limit: 'Amount',
   included: 'Included',
   notIncluded: 'Not included',
-  coverageA: 'Dwelling (Coverage A)',
-  coverageB: 'Other structures (Coverage B)',
-  coverageC: 'Personal property (Coverage C)',
-  coverageD: 'Loss of use (Coverage D)',
-  coverageE: 'Personal liability (Coverage E)',
-  coverageF: 'Medical payments (Coverage F)',
-  coverageWaterBackup: 'Water backup',
-  coverageComputers: 'Computers',
-  coverageHvac: 'Heating and cooling (HVAC)',
-  coverageMineSubsidence: 'Mine subsidence',
+  ...coverageMessages,
   documents: 'Policy documents',
   open: 'Open {name}',
   typeEoi: 'Evidence of insurance (PDF)',

@@ -1,5 +1,5 @@
-import type { ReactNode } from 'react';
-import { useId, useRef } from 'react';
+import type { FocusEvent, KeyboardEvent, MouseEvent, ReactNode } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { isSafeDocumentUrl } from '../../core/isSafeDocumentUrl.js';
 import { isClosed, isErrored } from '../../core/loanStatus.js';
 import {
@@ -9,11 +9,14 @@ import {
   useSelectQuote,
 } from '../../hooks/index.js';
 import { cx } from '../shared/cx.js';
+import { useLatest } from '../shared/useLatest.js';
 import { useMessages } from '../shared/useMessages.js';
 import { useStylesheetCheck } from '../shared/useStylesheetCheck.js';
 import { useWaitUntil } from '../shared/useWaitUntil.js';
 import { QuoteCard } from './QuoteCard.js';
+import { quoteCardRows } from './quoteCardRows.js';
 import { quoteCardsMessages } from './quoteCardsMessages.js';
+import { quoteCardsMessagesEs } from './quoteCardsMessagesEs.js';
 
 /** Props of {@link QuoteCards}. */
 export interface QuoteCardsProps {
@@ -22,12 +25,27 @@ export interface QuoteCardsProps {
   onSelect?: (quoteId: string) => void;
   /** Show a "See all quotes" link to the service's hosted display (when its URL is safe). Default `true`. */
   showHostedDisplayLink?: boolean;
+  /**
+   * Show "Continue with this quote" on each card, through the quote's `agentBridgeLink` (when
+   * it is safe). Default `true`.
+   */
+  showAgentBridgeLink?: boolean;
+  /** Called with the quote's id when the borrower follows "Continue with this quote". */
+  onContinue?: (quoteId: string) => void;
+  /**
+   * How long a choice made with the arrow keys waits, in ms, before it is recorded: moving
+   * through the quotes records only where the borrower stops. A click, Space or Enter records
+   * at once, and so does leaving the group. Default `1000`.
+   */
+  settleMs?: number;
   className?: string;
 }
 
 /**
- * The loan's recommended quotes as one radio group, one {@link QuoteCard} each. Choosing a quote
- * shows it selected at once, records it through `useSelectQuote` and rolls back if refused.
+ * The loan's recommended quotes as one radio group, one {@link QuoteCard} each, their terms
+ * lined up row by row side by side (stacked on a narrow screen). Choosing a quote shows it
+ * selected at once and records it through `useSelectQuote` once the choice settles (one
+ * request per choice, none for the quote already recorded); a refused one rolls back.
  * `data-state` on the root: `loading`, `waiting` (not rated yet), `unavailable` (quoting failed or
  * the application is closed), `empty`, `errored`,
  * `rateLimited` (choices disabled until the wait is over), `ready` or `selected`.
@@ -44,10 +62,13 @@ export function QuoteCards({
   loanId,
   onSelect,
   showHostedDisplayLink = true,
+  showAgentBridgeLink = true,
+  onContinue,
+  settleMs = 1000,
   className,
 }: QuoteCardsProps) {
   const { locale } = useInsuranceContext('QuoteCards');
-  const t = useMessages('quoteCards', quoteCardsMessages);
+  const t = useMessages('quoteCards', quoteCardsMessages, { es: quoteCardsMessagesEs });
   const root = useRef<HTMLDivElement>(null);
   useStylesheetCheck(root);
   const name = useId();
@@ -55,7 +76,18 @@ export function QuoteCards({
   const display = useQuoteDisplay(loanId);
   const { select, error: selectError, retryAt } = useSelectQuote(loanId);
   const limited = useWaitUntil(retryAt);
-  const selectedId = display.selectedQuote?.id;
+  const recordedId = display.selectedQuote?.id;
+  const rows = useMemo(() => quoteCardRows(display.quotes), [display.quotes]);
+  // The choice shown before it is recorded: settling after arrow keys, or in flight.
+  const [choice, setChoice] = useState<string>();
+  const selectedId = choice ?? recordedId;
+  const arrowing = useRef(false);
+  const waiting = useRef<{ quoteId: string; timer: ReturnType<typeof setTimeout> } | undefined>(
+    undefined,
+  );
+  const inFlight = useRef<string | undefined>(undefined);
+  const latest = useLatest({ recordedId, select, onSelect });
+  useEffect(() => () => clearTimeout(waiting.current?.timer), []);
   // A failed background refresh keeps what was read; only a read with nothing to show is an error.
   const readError = (!display.data && display.error) || (!loan.data && loan.error) || null;
   const hostedUrl = display.data?.hostedDisplayUrl;
@@ -79,8 +111,55 @@ export function QuoteCards({
                 ? 'selected'
                 : 'ready';
 
-  const choose = async (quoteId: string) => {
-    if (await select(quoteId)) onSelect?.(quoteId);
+  /** Records a settled choice: once, and not at all when it is the recorded one. */
+  const settle = async (quoteId: string) => {
+    clearTimeout(waiting.current?.timer);
+    waiting.current = undefined;
+    const { recordedId, select } = latest.current;
+    if (quoteId === inFlight.current) return;
+    if (quoteId === recordedId && inFlight.current === undefined) {
+      setChoice(undefined);
+      return;
+    }
+    inFlight.current = quoteId;
+    const recorded = await select(quoteId);
+    if (inFlight.current === quoteId) inFlight.current = undefined;
+    // Recorded, the display shows it; refused, the display has rolled back and shows that.
+    setChoice((current) => (current === quoteId ? undefined : current));
+    if (recorded) latest.current.onSelect?.(quoteId);
+  };
+  const choose = (quoteId: string) => {
+    setChoice(quoteId);
+    clearTimeout(waiting.current?.timer);
+    waiting.current = arrowing.current
+      ? { quoteId, timer: setTimeout(() => void settle(quoteId), settleMs) }
+      : undefined;
+    if (!arrowing.current) void settle(quoteId);
+  };
+  // By its attributes, not `instanceof`: the group may render into another window's document.
+  const radioOf = (target: EventTarget | null) => {
+    const input = target as HTMLInputElement | null;
+    return input?.type === 'radio' && input.name === name ? input : undefined;
+  };
+  const onKeyDown = (event: KeyboardEvent) => {
+    // Any other key (Space, Enter) ends an arrow-key move, even one whose keyup went elsewhere.
+    arrowing.current = event.key.startsWith('Arrow');
+    const radio = radioOf(event.target);
+    if (event.key === 'Enter' && radio) {
+      // Enter chooses, as Space does (and submits no form around the group).
+      event.preventDefault();
+      choose(radio.value);
+    }
+  };
+  // A click that no arrow key made: a pointer, or Space, also on the quote already checked.
+  const onClick = (event: MouseEvent) => {
+    const radio = radioOf(event.target);
+    if (radio && !arrowing.current) choose(radio.value);
+  };
+  const onBlur = (event: FocusEvent) => {
+    if (radioOf(event.target) && !radioOf(event.relatedTarget) && waiting.current) {
+      void settle(waiting.current.quoteId);
+    }
   };
 
   let body: ReactNode;
@@ -129,6 +208,9 @@ export function QuoteCards({
             checked={quote.id === selectedId}
             disabled={limited}
             onSelect={choose}
+            rows={rows}
+            showAgentBridgeLink={showAgentBridgeLink}
+            onContinue={onContinue}
           />
         ))}
       </div>
@@ -137,7 +219,19 @@ export function QuoteCards({
 
   return (
     <div ref={root} className={cx('lir-root lir-QuoteCards', className)} data-state={state}>
-      <fieldset data-slot="group" aria-busy={state === 'loading' || undefined}>
+      <fieldset
+        data-slot="group"
+        aria-busy={state === 'loading' || undefined}
+        onKeyDown={onKeyDown}
+        onKeyUp={() => {
+          arrowing.current = false;
+        }}
+        onPointerDown={() => {
+          arrowing.current = false;
+        }}
+        onClick={onClick}
+        onBlur={onBlur}
+      >
         <legend data-slot="legend">{t('legend')}</legend>
         {body}
         {limited && retryAt !== undefined ? (

@@ -3,8 +3,11 @@ import { useInsuranceContext } from '../../hooks/index.js';
 
 /** Number and date formatters in the provider's locale. */
 export interface Formatters {
-  /** US dollars, e.g. `$1,234` (whole dollars unless cents are present). */
-  money(amount: number): string;
+  /**
+   * US dollars, e.g. `$1,234`: whole dollars unless the amount has cents. `cents` decides it
+   * instead, so amounts shown side by side (one price on every quote) look alike.
+   */
+  money(amount: number, cents?: boolean): string;
   /** A calendar date (`YYYY-MM-DD` is read as that day, whatever the time zone). */
   date(value: string): string;
   /** A date and time in `timeZone` (default: the browser's), with the zone shown. */
@@ -23,7 +26,8 @@ export function useFormat(): Formatters {
     const cents = new Intl.NumberFormat(locale, { style: 'currency', currency: 'USD' });
     const day = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' });
     return {
-      money: (amount) => (Number.isInteger(amount) ? whole : cents).format(amount),
+      money: (amount, withCents = !Number.isInteger(amount)) =>
+        (withCents ? cents : whole).format(amount),
       date: (value) => {
         const d = /^\d{4}-\d{2}-\d{2}$/.test(value)
           ? new Date(`${value}T00:00:00Z`)
