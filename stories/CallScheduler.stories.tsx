@@ -8,6 +8,34 @@ import { ComponentDocs } from './support/ComponentDocs.js';
 import type { SandboxLoaded } from './support/sandboxStory.js';
 import { sandboxStory } from './support/sandboxStory.js';
 
+/**
+ * The next `weekday` (0 = Sunday) at `hourUtc`:00 UTC, at least a day ahead: a fixed moment that
+ * the story's sandbox (on the real clock) still sees in its future, so times offered from it
+ * can be scheduled.
+ */
+function upcoming(weekday: number, hourUtc: number): Date {
+  const day = new Date(Date.now() + 86_400_000);
+  day.setUTCHours(hourUtc, 0, 0, 0);
+  while (day.getUTCDay() !== weekday) day.setUTCDate(day.getUTCDate() + 1);
+  return day;
+}
+
+// Tuesday 15:00 UTC: mid-morning for the advisors in New York and for Chicago.
+const INSIDE_HOURS = upcoming(2, 15);
+// Monday 03:00 UTC: Sunday night in New York and Chicago; advisors are back on Monday at 8.
+const OUTSIDE_HOURS = upcoming(1, 3);
+
+/** A 390 × 844 phone (the story test resizes the browser to it). */
+const PHONE = {
+  options: {
+    phone390: {
+      name: 'Phone (390 × 844)',
+      styles: { width: '390px', height: '844px' },
+      type: 'mobile',
+    },
+  },
+};
+
 const meta = {
   title: 'Components/CallScheduler',
   component: CallScheduler,
@@ -18,10 +46,16 @@ const meta = {
     termsOfServiceId: 'tcpa_v2',
     // A fixed zone, so the story reads the same on every machine.
     timeZone: 'America/Chicago',
+    // A fixed moment inside advisor hours (the default ones: New York, weekdays 8 to 8).
+    now: () => INSIDE_HOURS,
     onScheduled: fn(),
     onCalled: fn(),
   },
-  argTypes: { loanId: { control: false }, now: { control: false } },
+  argTypes: {
+    loanId: { control: false },
+    now: { control: false },
+    advisorHours: { control: 'object' },
+  },
   render: (args, { loaded }) => (
     <CallScheduler {...args} {...(loaded as SandboxLoaded<CallSchedulerProps>).props} />
   ),
@@ -50,11 +84,12 @@ export const Overview: Story = {
   render: (args, { loaded }) => (
     <ComponentDocs
       name="CallScheduler"
-      summary="Lets the borrower schedule a call with an insurance advisor at a free time in their time zone, or ask to be called now. Both wait for TCPA consent, offered in place until it is recorded."
+      summary="Lets the borrower schedule a call with an insurance advisor at a free time in their time zone, or ask to be called now, on a number they see and may change. Both wait for TCPA consent, offered in place until it is recorded. Call now is offered only inside advisor hours; outside them, the next time an advisor can call is shown."
       states={{
         consentRequired:
           'Consent missing: the TCPA checkbox in place, both buttons disabled and described by the reason.',
-        ready: 'Pick a day and time, or call now.',
+        ready:
+          'Pick a day and time, or call now (inside advisor hours; outside them the next time an advisor can call is shown instead).',
         scheduling: 'Scheduling the call.',
         calling: 'Asking an advisor to call now.',
         scheduled: 'The call is scheduled (status gets focus).',
@@ -63,12 +98,21 @@ export const Overview: Story = {
       }}
       slots={{
         form: 'The form (named "Talk to an insurance advisor")',
-        consent: 'The TcpaConsentCheckbox, while consent is or was missing',
-        field: 'A label and its select',
+        consent:
+          'The TcpaConsentCheckbox, while consent is or was missing, or while it is to cover a new number',
+        phone: 'The number an advisor will call and "Change number"',
+        'phone-number': '"We will call (512) 555-0134"',
+        'change-phone': '"Change number": reveals the phone field',
+        'phone-input': 'The tel field (when changing the number, or when none is known)',
+        'phone-hint': 'What a valid number looks like',
+        'phone-consent': 'The consent will be recorded again for this number',
+        field: 'A label and its control',
         date: 'Day select',
         time: 'Time select',
-        'field-error': 'Error of the time field',
+        'field-error': 'Error of the time or phone field',
         'time-zone': 'The time zone the times are in',
+        'advisor-hours': 'When advisors take calls, in the borrower\u2019s time zone',
+        'next-call': 'Outside advisor hours: the next time an advisor can call',
         'no-slots': 'No free times',
         reason: 'Why the buttons are disabled',
         actions: 'The buttons',
@@ -81,7 +125,17 @@ export const Overview: Story = {
       hook={`const consent = useTcpaConsent(loanId);
 const { schedule, isPending, retryAt } = useScheduleCall(loanId);
 const { call } = useCallMeNow(loanId);
-await schedule({ scheduledAt: '2027-01-12T15:00:00-06:00', timeZone: 'America/Chicago' });`}
+const hours = DEFAULT_ADVISOR_HOURS;
+const { callNow } = advisorAvailability(hours, Date.now(), 15);
+const days = callSlots({
+  now: Date.now(), timeZone, advisorHours: hours,
+  leadTimeMinutes: 120, slotMinutes: 30, days: 7,
+});
+await schedule({
+  scheduledAt: '2027-01-12T15:00:00-06:00',
+  timeZone: 'America/Chicago',
+  phone: '5125550134',
+});`}
     >
       <CallScheduler {...args} {...(loaded as SandboxLoaded<CallSchedulerProps>).props} />
     </ComponentDocs>
@@ -92,11 +146,17 @@ await schedule({ scheduledAt: '2027-01-12T15:00:00-06:00', timeZone: 'America/Ch
   },
 };
 
-/** Consent recorded: pick a day and a time, or ask to be called now. */
+/** Inside advisor hours, consent recorded: pick a day and a time, or ask to be called now. */
 export const Ready: Story = {
   ...consented(),
   play: async ({ canvas, canvasElement }) => {
     await expectState(canvasElement, 'ready');
+    await expect(
+      canvas.getByText(
+        'Advisors are available Mon–Fri 7 AM – 7 PM and Sat 8 AM – 4 PM (your time).',
+      ),
+    ).toBeVisible();
+    await expect(canvas.getByText('We will call (512) 555-0134')).toBeVisible();
     await expect(canvas.getByRole('form', { name: 'Talk to an insurance advisor' })).toBeVisible();
     await expect(canvas.getByRole('combobox', { name: 'Day' })).toBeEnabled();
     await expect(canvas.getByRole('combobox', { name: 'Time' })).toBeEnabled();
@@ -176,7 +236,9 @@ export const Called: Story = {
     await expectState(canvasElement, 'ready');
     await userEvent.click(canvas.getByRole('button', { name: 'Call me now' }));
     await expectState(canvasElement, 'called');
-    await expect(canvas.getByRole('status')).toHaveTextContent('An advisor will call you shortly');
+    await expect(canvas.getByRole('status')).toHaveTextContent(
+      'An advisor will call (512) 555-0134 shortly.',
+    );
     await expect(args.onCalled).toHaveBeenCalledTimes(1);
   },
 };
@@ -202,5 +264,118 @@ export const RateLimited: Story = {
     await expect(canvas.getByRole('alert')).toHaveTextContent(/Too many requests/);
     await expect(canvas.getByRole('button', { name: 'Call me now' })).toBeDisabled();
     await expect(canvas.getByRole('button', { name: 'Schedule call' })).toBeDisabled();
+  },
+};
+
+/** Sunday night: no "Call me now"; the next time an advisor can call is offered and booked. */
+export const OutsideAdvisorHours: Story = {
+  ...consented(),
+  args: { now: () => OUTSIDE_HOURS },
+  play: async ({ args, canvas, canvasElement, userEvent }) => {
+    await expectState(canvasElement, 'ready');
+    await expect(canvas.queryByRole('button', { name: 'Call me now' })).not.toBeInTheDocument();
+    await expect(
+      canvas.getByText(/^The next time an advisor can call: Monday, .+ at 7:00 AM$/),
+    ).toBeVisible();
+    await expect(canvas.getByRole('combobox', { name: 'Time' })).toHaveDisplayValue('7:00 AM');
+    await userEvent.click(canvas.getByRole('button', { name: 'Schedule call' }));
+    await expectState(canvasElement, 'scheduled');
+    await expect(canvas.getByRole('status')).toHaveTextContent(
+      /^Your call is scheduled for Monday, .+ at 7:00 AM C[SD]T\. We will call \(512\) 555-0134\.$/,
+    );
+    await expect(args.onScheduled).toHaveBeenCalledTimes(1);
+  },
+};
+
+/** The same, in the dark palette. */
+export const OutsideAdvisorHoursDark: Story = {
+  ...consented(),
+  args: { now: () => OUTSIDE_HOURS },
+  globals: { theme: 'dark' },
+  play: async ({ canvas, canvasElement }) => {
+    await expectState(canvasElement, 'ready');
+    await expect(canvas.getByText(/^The next time an advisor can call:/)).toBeVisible();
+  },
+};
+
+/**
+ * The borrower changes the number: a bad one gets a field error and sends nothing; the consent
+ * is recorded again for the new one before the advisor is asked to call it.
+ */
+export const ChangingThePhone: Story = {
+  ...consented(),
+  play: async ({ args, canvas, canvasElement, userEvent }) => {
+    await expectState(canvasElement, 'ready');
+    await userEvent.click(canvas.getByRole('button', { name: 'Change number' }));
+    const field = canvas.getByRole('textbox', { name: 'Phone number to call' });
+    await expect(field).toHaveFocus();
+    await userEvent.clear(field);
+    await userEvent.type(field, '555-1234');
+    await userEvent.click(canvas.getByRole('button', { name: 'Call me now' }));
+    await expect(await canvas.findByRole('alert')).toHaveTextContent(
+      'Enter a 10-digit US phone number, like (555) 123-4567.',
+    );
+    await expect(field).toHaveAttribute('aria-invalid', 'true');
+    await userEvent.clear(field);
+    await userEvent.type(field, '(555) 123-4567');
+    await expect(
+      canvas.getByText('Your agreement to be contacted will cover this number.'),
+    ).toBeVisible();
+    await userEvent.click(canvas.getByRole('button', { name: 'Call me now' }));
+    await expectState(canvasElement, 'called');
+    await expect(canvas.getByRole('status')).toHaveTextContent(
+      'An advisor will call (555) 123-4567 shortly.',
+    );
+    await expect(args.onCalled).toHaveBeenCalledTimes(1);
+  },
+};
+
+/** A number that is not one, in the dark palette: the field error. */
+export const PhoneErrorDark: Story = {
+  ...consented(),
+  globals: { theme: 'dark' },
+  play: async ({ canvas, canvasElement, userEvent }) => {
+    await expectState(canvasElement, 'ready');
+    await userEvent.click(canvas.getByRole('button', { name: 'Change number' }));
+    const field = canvas.getByRole('textbox', { name: 'Phone number to call' });
+    await userEvent.clear(field);
+    await userEvent.click(canvas.getByRole('button', { name: 'Schedule call' }));
+    await expect(await canvas.findByRole('alert')).toHaveTextContent(
+      'Enter the phone number an advisor should call.',
+    );
+  },
+};
+
+const onAPhone = consented();
+/** On a 390 px phone, changing the number outside advisor hours: nothing runs off the screen. */
+export const OnAPhone: Story = {
+  ...onAPhone,
+  args: { now: () => OUTSIDE_HOURS },
+  parameters: { ...onAPhone.parameters, viewport: PHONE },
+  globals: { viewport: { value: 'phone390', isRotated: false } },
+  play: async ({ canvas, canvasElement, userEvent }) => {
+    await expectState(canvasElement, 'ready');
+    await userEvent.click(canvas.getByRole('button', { name: 'Change number' }));
+    await expect(canvas.getByRole('textbox', { name: 'Phone number to call' })).toBeVisible();
+    const scheduler = root(canvasElement) as HTMLElement;
+    await waitFor(() => expect(window.innerWidth).toBeLessThanOrEqual(390));
+    await expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(window.innerWidth);
+    for (const part of scheduler.querySelectorAll<HTMLElement>('*'))
+      await expect(part.getBoundingClientRect().right).toBeLessThanOrEqual(window.innerWidth);
+  },
+};
+
+/** In Spanish (es-US): the texts, the hours and the number. */
+export const Spanish: Story = {
+  ...consented(),
+  globals: { locale: 'es-US' },
+  play: async ({ canvas, canvasElement }) => {
+    await expectState(canvasElement, 'ready');
+    await expect(
+      canvas.getByRole('form', { name: 'Hable con un asesor de seguros' }),
+    ).toBeVisible();
+    await expect(canvas.getByRole('button', { name: 'Llámenme ahora' })).toBeEnabled();
+    await expect(canvas.getByRole('button', { name: 'Cambiar número' })).toBeEnabled();
+    await expect(canvas.getByText(/^Los asesores están disponibles lun a vie/)).toBeVisible();
   },
 };

@@ -173,3 +173,32 @@ export const RateLimited: Story = {
     await expect(canvas.getByRole('button', { name: 'Try again' })).toBeDisabled();
   },
 };
+
+/** In Spanish (es-US). A lender's counsel must approve the Spanish disclosure before use. */
+export const Spanish: Story = {
+  ...freshLoan(),
+  args: { termsOfServiceId: 'tcpa_v2_es' },
+  globals: { locale: 'es-US' },
+  play: async ({ canvas, canvasElement, userEvent }) => {
+    const box = await canvas.findByRole('checkbox', {
+      name: 'Acepto que me contacten sobre seguros de vivienda',
+    });
+    await waitFor(() => expect(box).toBeEnabled());
+    await expect(box).toHaveAccessibleDescription(/^Al marcar esta casilla, acepto que Acme Bank/);
+    await userEvent.click(box);
+    await waitFor(() => expect(root(canvasElement)).toHaveAttribute('data-state', 'recorded'));
+    await expect(canvas.getByRole('status')).toHaveTextContent(/^Consentimiento registrado/);
+  },
+};
+
+/** Recorded, in the dark palette. */
+export const RecordedDark: Story = {
+  ...sandboxStory<TcpaConsentCheckboxProps>({
+    prepare: async (env) => ({ loanId: (await env.createLoan({}, { tcpa: true })).id }),
+  }),
+  globals: { theme: 'dark' },
+  play: async ({ canvas, canvasElement }) => {
+    await waitFor(() => expect(root(canvasElement)).toHaveAttribute('data-state', 'recorded'));
+    await expect(canvas.getByRole('checkbox', { name: LABEL })).toBeChecked();
+  },
+};

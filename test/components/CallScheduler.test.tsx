@@ -1,79 +1,30 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { screen, waitFor, within } from '@testing-library/react';
 import { delay, http } from 'msw';
-import type { ReactNode } from 'react';
-import { describe, expect, it, onTestFinished, vi } from 'vitest';
-import type { CallSchedulerProps } from '../../src/components/CallScheduler/index.js';
-import { CallScheduler } from '../../src/components/CallScheduler/index.js';
-import type { InsuranceMessages } from '../../src/hooks/index.js';
-import { InsuranceProvider } from '../../src/hooks/index.js';
-import { createSandboxClock } from '../../src/testing/index.js';
+import { describe, expect, it, vi } from 'vitest';
+import type { AdvisorHours } from '../../src/components/CallScheduler/index.js';
 import { failing, pending, rateLimited } from '../../src/testing/msw/index.js';
 import { expectNoAxeViolations } from '../support/expectNoAxeViolations.js';
-import { setupSandbox } from '../support/insuranceHarness.js';
 import { mswServer } from '../support/mswServer.js';
+import {
+  ANY_CALL,
+  CALL,
+  callButton,
+  MONDAY_7AM_EST,
+  MONDAY_830AM_EST,
+  renderScheduler,
+  SCHEDULE,
+  scheduleButton,
+  setup,
+  TCPA,
+  whenReady,
+} from './CallSchedulerHarness.js';
 
-const SCHEDULE = /^POST \/loans\/[^/]+\/schedule-call$/;
-const CALL = /^POST \/loans\/[^/]+\/call-me-now$/;
-const ANY_CALL = /^POST \/loans\/[^/]+\/(schedule-call|call-me-now)$/;
-const TCPA = /^POST \/loans\/[^/]+\/consent\/tcpa$/;
-
-// Monday 2026-11-23, 07:00 in New York (EST, UTC-5).
-const MONDAY_7AM_EST = '2026-11-23T12:00:00Z';
-
-/**
- * A sandbox whose clock reads `now` (so the fixed slots lie in its future whenever the test
- * runs), a loan with or without TCPA consent, and the bodies of the schedule requests sent.
- */
-async function setup(now: string, { tcpa = true } = {}) {
-  const env = setupSandbox({ clock: createSandboxClock({ auto: false, start: Date.parse(now) }) });
-  const loan = await env.createLoan({}, { tcpa });
-  const bodies: Array<Record<string, unknown>> = [];
-  const onStart = async ({ request }: { request: Request }) => {
-    if (request.url.endsWith('/schedule-call')) bodies.push(await request.clone().json());
-  };
-  mswServer.events.on('request:start', onStart);
-  onTestFinished(() => {
-    mswServer.events.removeListener('request:start', onStart);
-  });
-  return { ...env, loan, bodies };
-}
-
-function renderScheduler(
-  env: Awaited<ReturnType<typeof setup>>,
-  props: Partial<CallSchedulerProps> = {},
-  { messages, locale }: { messages?: InsuranceMessages; locale?: string } = {},
-) {
-  const wrapper = ({ children }: { children?: ReactNode }) => (
-    <InsuranceProvider adapter={env.adapter} messages={messages} locale={locale}>
-      {children}
-    </InsuranceProvider>
-  );
-  const view = render(
-    <CallScheduler
-      loanId={env.loan.id}
-      lenderName="Acme Bank"
-      termsOfServiceId="tcpa_v2"
-      timeZone="America/New_York"
-      now={() => new Date(MONDAY_7AM_EST)}
-      {...props}
-    />,
-    { wrapper },
-  );
-  const root = view.container.querySelector('.lir-CallScheduler') as HTMLElement;
-  return { ...view, root, user: userEvent.setup() };
-}
-
-const scheduleButton = () => screen.getByRole('button', { name: /schedule call|scheduling/i });
-const callButton = () => screen.getByRole('button', { name: /call me now|calling/i });
-
-async function whenReady(root: HTMLElement) {
-  await waitFor(() => expect(root).toHaveAttribute('data-state', 'ready'));
-}
+// The older form of hours: 9 to 5 on weekdays in the borrower's zone.
+const OFFICE_HOURS = { businessHours: { start: 9, end: 17 }, weekdaysOnly: true };
 
 describe('CallScheduler', () => {
   it('without TCPA consent, disables both actions with the reason and sends nothing on click', async () => {
-    const env = await setup(MONDAY_7AM_EST, { tcpa: false });
+    const env = await setup(MONDAY_830AM_EST, { tcpa: false });
     const { root, user } = renderScheduler(env);
     await screen.findByRole('checkbox', { name: /agree to be contacted/i });
     expect(root).toHaveAttribute('data-state', 'consentRequired');
@@ -89,7 +40,7 @@ describe('CallScheduler', () => {
   });
 
   it('records the consent when the checkbox is checked, then enables both actions', async () => {
-    const env = await setup(MONDAY_7AM_EST, { tcpa: false });
+    const env = await setup(MONDAY_830AM_EST, { tcpa: false });
     const { root, user } = renderScheduler(env);
     await user.click(await screen.findByRole('checkbox', { name: /agree to be contacted/i }));
     await whenReady(root);
@@ -104,7 +55,7 @@ describe('CallScheduler', () => {
   });
 
   it('shows the time zone the times are in', async () => {
-    const env = await setup(MONDAY_7AM_EST);
+    const env = await setup(MONDAY_830AM_EST);
     renderScheduler(env);
     expect(screen.getByText('Times in Eastern Time (America/New_York)')).toBeInTheDocument();
     expect(screen.getByRole('combobox', { name: 'Time' })).toHaveAccessibleDescription(
@@ -113,15 +64,15 @@ describe('CallScheduler', () => {
   });
 
   it("offers times in the browser's zone when none is given", async () => {
-    const env = await setup(MONDAY_7AM_EST);
+    const env = await setup(MONDAY_830AM_EST);
     renderScheduler(env, { timeZone: undefined });
     const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
     expect(screen.getByText(new RegExp(`^Times in .+ \\(${zone}\\)$`))).toBeInTheDocument();
   });
 
-  it('offers business days in the zone, from the first slot past the lead time', async () => {
+  it('offers business days in the zone, from the first slot past the lead time (businessHours)', async () => {
     const env = await setup(MONDAY_7AM_EST);
-    renderScheduler(env);
+    renderScheduler(env, { ...OFFICE_HOURS, now: () => new Date(MONDAY_7AM_EST) });
     const dates = within(screen.getByRole('combobox', { name: 'Day' })).getAllByRole('option');
     expect(dates.map((o) => o.textContent)).toEqual([
       'Monday, November 23',
@@ -140,12 +91,14 @@ describe('CallScheduler', () => {
   });
 
   it('schedules the chosen slot with the keyboard: one request with its instant in UTC', async () => {
-    const env = await setup(MONDAY_7AM_EST);
+    const env = await setup(MONDAY_830AM_EST);
     const onScheduled = vi.fn();
     const { root, user } = renderScheduler(env, { onScheduled });
     await whenReady(root);
     await expectNoAxeViolations();
 
+    await user.tab(); // the number to call
+    expect(screen.getByRole('button', { name: 'Change number' })).toHaveFocus();
     await user.tab(); // day
     expect(screen.getByRole('combobox', { name: 'Day' })).toHaveFocus();
     await user.tab(); // time
@@ -170,6 +123,7 @@ describe('CallScheduler', () => {
       expect.objectContaining({
         scheduledAt: '2026-11-23T15:30:00.000Z',
         timeZone: 'America/New_York',
+        phone: '5125550134',
       }),
     ]);
     expect(env.sandbox.tasks).toHaveLength(1);
@@ -179,11 +133,11 @@ describe('CallScheduler', () => {
     await expectNoAxeViolations();
   });
 
-  it('moves to the next business day when the lead time passes closing time', async () => {
+  it('moves to the next business day when the lead time passes closing time (businessHours)', async () => {
     // Friday 2026-11-27 16:00 EST: +120 min is past 17:00, and the weekend is skipped.
     const now = '2026-11-27T21:00:00Z';
     const env = await setup(now);
-    const { root, user } = renderScheduler(env, { now: () => new Date(now) });
+    const { root, user } = renderScheduler(env, { ...OFFICE_HOURS, now: () => new Date(now) });
     await whenReady(root);
     expect(screen.getByRole('combobox', { name: 'Day' })).toHaveDisplayValue('Monday, November 30');
     expect(screen.getByRole('combobox', { name: 'Time' })).toHaveDisplayValue('9:00 AM');
@@ -196,7 +150,21 @@ describe('CallScheduler', () => {
     // Friday 2027-03-12 15:00 EST; New York moves to EDT (UTC-4) on Sunday 2027-03-14.
     const now = '2027-03-12T20:00:00Z';
     const env = await setup(now);
-    const { root, user } = renderScheduler(env, { now: () => new Date(now), weekdaysOnly: false });
+    // Advisors every day from 9 to 5, so Sunday, the day of the change, is offered.
+    const everyDay = { open: '09:00', close: '17:00' };
+    const advisorHours: AdvisorHours = {
+      timeZone: 'America/New_York',
+      days: {
+        mon: everyDay,
+        tue: everyDay,
+        wed: everyDay,
+        thu: everyDay,
+        fri: everyDay,
+        sat: everyDay,
+        sun: everyDay,
+      },
+    };
+    const { root, user } = renderScheduler(env, { now: () => new Date(now), advisorHours });
     await whenReady(root);
     const day = screen.getByRole('combobox', { name: 'Day' });
     expect(
@@ -214,7 +182,7 @@ describe('CallScheduler', () => {
   });
 
   it('asks for a call now once, however often it is clicked', async () => {
-    const env = await setup(MONDAY_7AM_EST);
+    const env = await setup(MONDAY_830AM_EST);
     mswServer.use(
       http.post('*/api/insurance/loans/:loanId/call-me-now', async ({ request }) => {
         await delay(50);
@@ -226,7 +194,9 @@ describe('CallScheduler', () => {
     await whenReady(root);
     await user.dblClick(callButton());
     const status = await screen.findByRole('status');
-    await waitFor(() => expect(status).toHaveTextContent('An advisor will call you shortly'));
+    await waitFor(() =>
+      expect(status).toHaveTextContent('An advisor will call (512) 555-0134 shortly.'),
+    );
     expect(root).toHaveAttribute('data-state', 'called');
     expect(env.sent(CALL)).toHaveLength(1);
     expect(env.sent(SCHEDULE)).toHaveLength(0);
@@ -235,7 +205,7 @@ describe('CallScheduler', () => {
   });
 
   it('shows scheduling as busy and disables both actions meanwhile', async () => {
-    const env = await setup(MONDAY_7AM_EST);
+    const env = await setup(MONDAY_830AM_EST);
     mswServer.use(pending('scheduleCall'));
     const { root, user } = renderScheduler(env);
     await whenReady(root);
@@ -251,7 +221,7 @@ describe('CallScheduler', () => {
   });
 
   it('shows calling as busy and disables both actions meanwhile', async () => {
-    const env = await setup(MONDAY_7AM_EST);
+    const env = await setup(MONDAY_830AM_EST);
     mswServer.use(pending('callMeNow'));
     const { root, user } = renderScheduler(env);
     await whenReady(root);
@@ -264,7 +234,7 @@ describe('CallScheduler', () => {
   });
 
   it('says when to try again after a rate limit, with the actions disabled until then', async () => {
-    const env = await setup(MONDAY_7AM_EST);
+    const env = await setup(MONDAY_830AM_EST);
     mswServer.use(rateLimited('scheduleCall', { retryAfterSeconds: 60 }));
     const { root, user } = renderScheduler(env);
     await whenReady(root);
@@ -281,7 +251,7 @@ describe('CallScheduler', () => {
   });
 
   it('announces a failure as an alert and lets the borrower try again', async () => {
-    const env = await setup(MONDAY_7AM_EST);
+    const env = await setup(MONDAY_830AM_EST);
     mswServer.use(failing('scheduleCall'));
     const { root, user } = renderScheduler(env);
     await whenReady(root);
@@ -300,7 +270,7 @@ describe('CallScheduler', () => {
   });
 
   it("shows the service's field error next to the time field", async () => {
-    const env = await setup(MONDAY_7AM_EST);
+    const env = await setup(MONDAY_830AM_EST);
     // The service's clock is a day ahead: the chosen time is already past there.
     await env.sandbox.advance(24 * 3600 * 1000);
     const { root, user } = renderScheduler(env);
@@ -316,15 +286,28 @@ describe('CallScheduler', () => {
   });
 
   it("merges the host's className and marks its parts", async () => {
-    const env = await setup(MONDAY_7AM_EST);
+    const env = await setup(MONDAY_830AM_EST);
     const { root } = renderScheduler(env, { className: 'host-class' });
+    await whenReady(root);
     expect(root).toHaveClass('lir-root', 'lir-CallScheduler', 'host-class');
-    for (const slot of ['form', 'date', 'time', 'time-zone', 'schedule', 'call-now', 'status'])
+    for (const slot of [
+      'form',
+      'phone',
+      'phone-number',
+      'change-phone',
+      'date',
+      'time',
+      'time-zone',
+      'advisor-hours',
+      'schedule',
+      'call-now',
+      'status',
+    ])
       expect(root.querySelector(`[data-slot="${slot}"]`)).not.toBeNull();
   });
 
   it("uses the provider's messages and formats in its locale (en-GB)", async () => {
-    const env = await setup(MONDAY_7AM_EST);
+    const env = await setup(MONDAY_830AM_EST);
     const { root, user } = renderScheduler(
       env,
       {},
@@ -340,8 +323,49 @@ describe('CallScheduler', () => {
     await whenReady(root);
     expect(screen.getByText('All times: Eastern Time')).toBeInTheDocument();
     expect(screen.getByRole('combobox', { name: 'Day' })).toHaveDisplayValue('Monday 23 November');
-    expect(screen.getByRole('combobox', { name: 'Time' })).toHaveDisplayValue('9:00');
+    expect(screen.getByRole('combobox', { name: 'Time' })).toHaveDisplayValue('10:30');
     await user.click(screen.getByRole('button', { name: 'Book the call' }));
-    await screen.findByText('Booked: Monday 23 November at 09:00 GMT-5');
+    await screen.findByText('Booked: Monday 23 November at 10:30 GMT-5');
+  });
+  it('speaks Spanish under an es-US provider: labels, hours, the number, the outcome', async () => {
+    const env = await setup(MONDAY_830AM_EST);
+    const { root, user } = renderScheduler(env, {}, { locale: 'es-US' });
+    await whenReady(root);
+    expect(screen.getByRole('form', { name: 'Hable con un asesor de seguros' })).toBeVisible();
+    expect(screen.getByRole('combobox', { name: 'Día' })).toHaveDisplayValue(
+      'lunes, 23 de noviembre',
+    );
+    expect(screen.getByRole('combobox', { name: 'Hora' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Cambiar número' })).toHaveAccessibleDescription(
+      'Le llamaremos al (512) 555-0134',
+    );
+    expect(
+      screen.getByText(
+        'Los asesores están disponibles lun a vie de 8 a.m. a 8 p.m. y sáb de 9 a.m. a 5 p.m. (en su hora local).',
+      ),
+    ).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Programar llamada' })).toBeEnabled();
+    await expectNoAxeViolations();
+
+    await user.click(screen.getByRole('button', { name: 'Llámenme ahora' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'Un asesor le llamará al (512) 555-0134 en breve.',
+    );
+  });
+
+  it('in Spanish, outside advisor hours, offers the next time an advisor can call', async () => {
+    const env = await setup(MONDAY_7AM_EST);
+    const { root } = renderScheduler(
+      env,
+      { now: () => new Date(MONDAY_7AM_EST) },
+      { locale: 'es-US' },
+    );
+    await whenReady(root);
+    expect(screen.queryByRole('button', { name: 'Llámenme ahora' })).not.toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'La próxima hora en que un asesor puede llamarle: lunes, 23 de noviembre, 9:00 a.m.',
+      ),
+    ).toBeVisible();
   });
 });

@@ -230,4 +230,54 @@ describe('TcpaConsentCheckbox', () => {
     );
     await waitFor(() => expect(screen.getByRole('checkbox')).toBeEnabled());
   });
+  it('speaks Spanish under an es-US provider, the disclosure naming the lender', async () => {
+    const user = userEvent.setup();
+    const { env, loan } = await setup();
+    const { container } = render(
+      <InsuranceProvider adapter={env.adapter} locale="es-US">
+        <main>
+          <TcpaConsentCheckbox loanId={loan.id} lenderName={LENDER} termsOfServiceId="tcpa_v2_es" />
+        </main>
+      </InsuranceProvider>,
+    );
+    const checkbox = screen.getByRole('checkbox', {
+      name: 'Acepto que me contacten sobre seguros de vivienda',
+    });
+    expect(checkbox).toHaveAccessibleDescription(
+      /^Al marcar esta casilla, acepto que Acme Bank y los asesores con licencia/,
+    );
+    expect(checkbox).toHaveAccessibleDescription(/al número que proporcioné/);
+    expect(checkbox).toHaveAccessibleDescription(/no es una condición de compra/);
+    await waitFor(() => expect(checkbox).toBeEnabled());
+    await expectNoAxeViolations();
+
+    await user.click(checkbox);
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      /^Consentimiento registrado el .*Para revocar su consentimiento, responda STOP/,
+    );
+    expect(root(container)).toHaveAttribute('data-state', 'recorded');
+    expect(env.sandbox.inspectLoan(loan.id)?.tcpaConsent?.termsOfServiceId).toBe('tcpa_v2_es');
+    await expectNoAxeViolations();
+  });
+
+  it('in Spanish, alerts on a failure with "Intentar de nuevo"', async () => {
+    const user = userEvent.setup();
+    const { env, loan } = await setup();
+    mswServer.use(failing('recordTcpaConsent'));
+    render(
+      <InsuranceProvider adapter={env.adapter} locale="es-US">
+        <main>
+          <TcpaConsentCheckbox loanId={loan.id} lenderName={LENDER} termsOfServiceId="tcpa_v2_es" />
+        </main>
+      </InsuranceProvider>,
+    );
+    const checkbox = screen.getByRole('checkbox');
+    await waitFor(() => expect(checkbox).toBeEnabled());
+    await user.click(checkbox);
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'No pudimos registrar su consentimiento. Inténtelo de nuevo.',
+    );
+    expect(screen.getByRole('button', { name: 'Intentar de nuevo' })).toBeEnabled();
+    await expectNoAxeViolations();
+  });
 });

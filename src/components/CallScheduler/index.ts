@@ -1,5 +1,10 @@
+export type { AdvisorDayHours, AdvisorHours, AdvisorWeekday } from './AdvisorHours.js';
+export type { AdvisorAvailability } from './advisorAvailability.js';
+export { advisorAvailability } from './advisorAvailability.js';
 export { CallScheduler } from './CallScheduler.js';
 export type { CallSchedulerProps } from './CallSchedulerProps.js';
 export { callSchedulerMessages } from './callSchedulerMessages.js';
+export { callSchedulerMessagesEs } from './callSchedulerMessagesEs.js';
 export type { CallDay, CallSlotOptions } from './callSlots.js';
 export { callSlots } from './callSlots.js';
+export { DEFAULT_ADVISOR_HOURS } from './DEFAULT_ADVISOR_HOURS.js';

@@ -8,6 +8,7 @@ import { useMessages } from '../shared/useMessages.js';
 import { useStylesheetCheck } from '../shared/useStylesheetCheck.js';
 import { useWaitUntil } from '../shared/useWaitUntil.js';
 import { tcpaConsentCheckboxMessages } from './tcpaConsentCheckboxMessages.js';
+import { tcpaConsentCheckboxMessagesEs } from './tcpaConsentCheckboxMessagesEs.js';
 
 /** Props of {@link TcpaConsentCheckbox}. */
 export interface TcpaConsentCheckboxProps {
@@ -59,7 +60,9 @@ export function TcpaConsentCheckbox({
   className,
 }: TcpaConsentCheckboxProps) {
   useInsuranceContext('TcpaConsentCheckbox');
-  const t = useMessages('tcpaConsentCheckbox', tcpaConsentCheckboxMessages);
+  const t = useMessages('tcpaConsentCheckbox', tcpaConsentCheckboxMessages, {
+    es: tcpaConsentCheckboxMessagesEs,
+  });
   const format = useFormat();
   const id = useId();
   const root = useRef<HTMLDivElement>(null);

@@ -1,7 +1,8 @@
 /**
  * Default texts of `TcpaConsentCheckbox`, overridable through the provider's `messages` as
  * `tcpaConsentCheckbox.<key>`. The disclosure is legal text: a host that changes it should also
- * change the `termsOfServiceId` it records.
+ * change the `termsOfServiceId` it records. Spanish: `tcpaConsentCheckboxMessagesEs`, whose
+ * disclosure a lender's counsel must approve before use.
  *
  * @example
  * <InsuranceProvider adapter={adapter} messages={{ 'tcpaConsentCheckbox.label': 'Yes, call me' }}>
