@@ -217,3 +217,19 @@ export const Cancelled: Story = {
     await expect(canvas.getByText('Not included')).toBeVisible();
   },
 };
+
+/** In Spanish (the provider's `locale` is `es-US`): the words, the dates and the amounts. */
+export const CancelledInSpanish: Story = {
+  ...sandboxStory<PolicyDocumentsProps>({
+    scenarios: [cancelledPolicy],
+    prepare: async () => ({ policyId: 'pol_cancelled' }),
+  }),
+  globals: { locale: 'es-US' },
+  play: async ({ canvas, canvasElement }) => {
+    await expectState(canvasElement, 'empty');
+    await expect(await canvas.findByText('Cancelada el 15 jun 2025')).toBeVisible();
+    await expect(canvas.getByRole('table', { name: 'Coberturas' })).toBeVisible();
+    await expect(canvas.getByRole('rowheader', { name: 'Reflujo de agua' })).toBeVisible();
+    await expect(canvas.getByText('Esta póliza todavía no tiene documentos.')).toBeVisible();
+  },
+};

@@ -12,7 +12,7 @@ const meta = {
   title: 'Components/PolicyRetrievalLauncher',
   component: PolicyRetrievalLauncher,
   tags: ['autodocs'],
-  args: { loanId: '', onRetrieved: fn() },
+  args: { loanId: '', onRetrieved: fn(), onExit: fn(), onError: fn() },
   argTypes: { loanId: { control: false } },
   render: (args, { loaded }) => (
     <PolicyRetrievalLauncher
@@ -40,6 +40,38 @@ const withLoan = (scenarios: RequestHandler[] = []) =>
     prepare: async (env) => ({ loanId: (await env.createLoan()).id }),
   });
 
+/** A 390 × 844 phone (the story test resizes the browser to it). */
+const PHONE = {
+  options: {
+    phone390: {
+      name: 'Phone (390 × 844)',
+      styles: { width: '390px', height: '844px' },
+      type: 'mobile',
+    },
+  },
+};
+const onPhone = <T extends { parameters: object }>(story: T) => ({
+  ...story,
+  parameters: { ...story.parameters, viewport: PHONE },
+  globals: { viewport: { value: 'phone390', isRotated: false } },
+});
+
+/** The dialog covers the whole viewport and the sign-in frame takes most of it, unscrolled. */
+async function expectFullScreen(dialog: HTMLElement, frame: HTMLElement) {
+  await waitFor(() => {
+    const box = dialog.getBoundingClientRect();
+    expect([box.left, box.top, box.width, box.height]).toEqual([
+      0,
+      0,
+      window.innerWidth,
+      window.innerHeight,
+    ]);
+  });
+  await expect(frame.getBoundingClientRect().height).toBeGreaterThan(window.innerHeight / 2);
+  await expect(dialog.scrollHeight).toBeLessThanOrEqual(dialog.clientHeight);
+  await expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(window.innerWidth);
+}
+
 /** For designers: states, parts, theming and the headless hook, next to the live component. */
 export const Overview: Story = {
   ...withLoan(),
@@ -59,6 +91,7 @@ export const Overview: Story = {
         trigger: 'The button',
         overlay: 'Dimmed backdrop (portal)',
         dialog: 'The dialog (portal, own .lir-root)',
+        header: 'Title bar: the title and the close button',
         title: 'Dialog title',
         description: 'Dialog description',
         frame: 'Frame container (data-state loading/loaded)',
@@ -72,6 +105,7 @@ export const Overview: Story = {
       variables={{
         '--lir-dialog-width': 'Dialog width',
         '--lir-frame-height': 'Height of the sign-in frame',
+        '--lir-frame-min-height': 'Least height of the sign-in frame on a phone (full screen)',
         '--lir-overlay-color': 'Backdrop colour',
       }}
       hook={`const { phase, start, retrievalUrl, policyIds, retryAt } = usePolicyRetrieval(loanId);`}
@@ -127,6 +161,74 @@ export const Open: Story = {
   },
 };
 
+/**
+ * On a phone the dialog is the whole screen: the carrier's sign-in page fills it below the title
+ * bar and its close button, instead of scrolling inside a small box.
+ */
+export const OpenOnPhone: Story = {
+  ...onPhone(withLoan()),
+  play: async ({ canvas, userEvent }) => {
+    await userEvent.click(await canvas.findByRole('button', { name: TRIGGER }));
+    const dialog = await screen.findByRole('dialog', { name: DIALOG });
+    const frame = await screen.findByTitle('Sign in to your insurance company');
+    await waitFor(() => expect(frame).toBeVisible());
+    await expectFullScreen(dialog, frame);
+    const close = screen.getByRole('button', { name: 'Close' });
+    await expect(close.getBoundingClientRect().bottom).toBeLessThan(
+      frame.getBoundingClientRect().top,
+    );
+  },
+};
+
+/** The same on a phone in the dark palette: the dialog follows the page's theme. */
+export const OpenOnPhoneDark: Story = {
+  ...onPhone(withLoan()),
+  globals: { viewport: { value: 'phone390', isRotated: false }, theme: 'dark' },
+  play: async ({ canvas, userEvent }) => {
+    await userEvent.click(await canvas.findByRole('button', { name: TRIGGER }));
+    const dialog = await screen.findByRole('dialog', { name: DIALOG });
+    const frame = await screen.findByTitle('Sign in to your insurance company');
+    await waitFor(() => expect(frame).toBeVisible());
+    await expectFullScreen(dialog, frame);
+    await expect(getComputedStyle(dialog).backgroundColor).toBe('rgb(13, 17, 23)');
+  },
+};
+
+/**
+ * Focus starts on the dialog, not in the carrier's page (which would keep the keys): Escape
+ * closes it at once, and the host hears `onExit({ reason: 'closed' })`.
+ */
+export const EscapeCloses: Story = {
+  ...withLoan(),
+  play: async ({ args, canvas, userEvent }) => {
+    const trigger = await canvas.findByRole('button', { name: TRIGGER });
+    await userEvent.click(trigger);
+    const dialog = await screen.findByRole('dialog', { name: DIALOG });
+    await screen.findByTitle('Sign in to your insurance company');
+    await waitFor(() => expect(dialog).toHaveFocus());
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await expect(trigger).toHaveFocus();
+    await expect(args.onExit).toHaveBeenCalledWith({ reason: 'closed' });
+  },
+};
+
+/** In Spanish (the provider's `locale` is `es-US`). */
+export const OpenInSpanish: Story = {
+  ...withLoan(),
+  globals: { locale: 'es-US' },
+  play: async ({ canvas, userEvent }) => {
+    await userEvent.click(
+      await canvas.findByRole('button', { name: 'Compartir mi póliza actual' }),
+    );
+    await screen.findByRole('dialog', { name: 'Comparta su póliza de seguro actual' });
+    const frame = await screen.findByTitle('Inicie sesión con su compañía de seguros');
+    await waitFor(() => expect(frame).toBeVisible());
+    await expect(screen.getByRole('button', { name: 'Cerrar' })).toBeVisible();
+    await expect(screen.getByRole('link', { name: 'Abrir en una pestaña nueva' })).toBeVisible();
+  },
+};
+
 /** The borrower signed in at the carrier: the dialog closes by itself and the policy is in. */
 export const Completed: Story = {
   ...withLoan(),
@@ -145,16 +247,17 @@ export const Completed: Story = {
   },
 };
 
-/** The retrieval could not be started. */
+/** The retrieval could not be started: the host hears `onError` with the error. */
 export const Errored: Story = {
   ...withLoan([failing('initiatePolicyRetrieval', { status: 502 })]),
-  play: async ({ canvas, canvasElement, userEvent }) => {
+  play: async ({ args, canvas, canvasElement, userEvent }) => {
     await userEvent.click(await canvas.findByRole('button', { name: TRIGGER }));
     await expectState(canvasElement, 'errored');
     await expect(await screen.findByRole('alert')).toHaveTextContent(
       'We could not open the sign-in page.',
     );
     await expect(screen.getByRole('button', { name: 'Try again' })).toBeEnabled();
+    await expect(args.onError).toHaveBeenCalledWith(expect.objectContaining({ status: 502 }));
   },
 };
 

@@ -182,3 +182,21 @@ export const Closed: Story = {
     await expect(screen.queryByRole('button', { name: 'Get quotes' })).not.toBeInTheDocument();
   },
 };
+
+/** In Spanish (the provider's `locale` is `es-US`), quoting: the bar and its time left. */
+export const QuotingInSpanish: Story = {
+  ...sandboxStory<ShopProgressProps>({
+    prepare: async (env) => ({ loanId: (await env.createLoan()).id }),
+  }),
+  globals: { locale: 'es-US' },
+  play: async ({ canvas, canvasElement, userEvent }) => {
+    const start = await canvas.findByRole('button', { name: 'Obtener cotizaciones' });
+    await waitFor(() => expect(start).toBeEnabled());
+    await userEvent.click(start);
+    await expect(await canvas.findByRole('progressbar')).toHaveAccessibleName(
+      'Obteniendo sus cotizaciones',
+    );
+    await waitFor(() => expect(root(canvasElement)).toHaveAttribute('data-state', 'quoting'));
+    await expect(canvas.getByRole('status')).toHaveTextContent(/suele tardar de 30 a 45 segundos/);
+  },
+};

@@ -570,4 +570,57 @@ describe('PolicyDocuments: standing, status, term and coverages', () => {
     expect(rows[0]).toEqual(['Your home', '$350,000']);
     expect(rows).toContainEqual(['Water backup', 'Excluded']);
   });
+
+  it('speaks Spanish under an es-US provider, with its dates and amounts in Spanish', async () => {
+    onDay('2025-09-01');
+    const env = setupSandbox();
+    mswServer.use(policyAnswer({ premium: 1234.5 }));
+    const { container } = renderWith(env, { policyId: 'pol_1' }, { locale: 'es-US' });
+    // The documents' names are the service's: only the words around them are translated.
+    const open = await screen.findByRole('button', { name: 'Abrir Evidence of insurance' });
+    expect(open).toHaveAccessibleDescription('Comprobante de seguro (PDF)');
+    expect(screen.getByRole('list', { name: 'Documentos de la póliza' })).toBeInTheDocument();
+    expect(standingOf(container)).toHaveTextContent('Vigente hasta el 1 mar 2026');
+    expect(summaryOf(rootOf(container))).toEqual({
+      Aseguradora: 'Acme Mutual',
+      'Número de póliza': 'HO3-0001',
+      'Tipo de póliza': 'HO-3, formulario especial',
+      Estado: 'ACTIVE',
+      'Vigencia de la póliza': '1 mar 2025 – 1 mar 2026',
+      Duración: '12 meses',
+      'Prima anual': '$1,234.50',
+    });
+    const table = screen.getByRole('table', { name: 'Coberturas' });
+    expect(coverageRowsOf(table).slice(0, 2)).toEqual([
+      ['Vivienda (Cobertura A)', '$350,000'],
+      ['Otras estructuras (Cobertura B)', '$35,000'],
+    ]);
+    expect(coverageRowsOf(table)).toContainEqual(['Reflujo de agua', 'No incluida']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['Cobertura', 'Monto']);
+    await expectNoAxeViolations(); // ready, in Spanish
+  });
+
+  it('in Spanish: loading, an error with "Intentar de nuevo", and no documents', async () => {
+    const env = setupSandbox();
+    mswServer.use(pending('getPolicy'));
+    const loading = renderWith(env, { policyId: 'pol_1' }, { locale: 'es-US' });
+    expect(screen.getByText('Cargando su póliza…')).toBeInTheDocument();
+    loading.unmount();
+
+    mswServer.use(failing('getPolicy', { status: 404, code: 'not_found' }));
+    const errored = renderWith(env, { policyId: 'pol_2' }, { locale: 'es-US' });
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('No pudimos cargar su póliza.');
+    expect(within(alert).getByRole('button', { name: 'Intentar de nuevo' })).toBeVisible();
+    await expectNoAxeViolations(); // errored, in Spanish
+    errored.unmount();
+
+    mswServer.use(policyAnswer({ documents: [] }));
+    renderWith(env, { policyId: 'pol_3' }, { locale: 'es-US' });
+    expect(await screen.findByText('Esta póliza todavía no tiene documentos.')).toBeVisible();
+  });
 });

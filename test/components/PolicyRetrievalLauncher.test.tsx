@@ -4,10 +4,16 @@ import axe from 'axe-core';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { PolicyRetrievalLauncher } from '../../src/components/PolicyRetrievalLauncher/index.js';
+import { InsuranceError, RateLimitedError, ServiceError } from '../../src/core/index.js';
 import { InsuranceProvider } from '../../src/hooks/index.js';
 import { failing, rateLimited } from '../../src/testing/msw/index.js';
 import { expectNoAxeViolations } from '../support/expectNoAxeViolations.js';
-import { renderInProvider, setupSandbox, signInToCarrier } from '../support/insuranceHarness.js';
+import {
+  flush,
+  renderInProvider,
+  setupSandbox,
+  signInToCarrier,
+} from '../support/insuranceHarness.js';
 import { mswServer } from '../support/mswServer.js';
 
 const RETRIEVE = /^PATCH \/loans\/[^/]+\/retrieve$/;
@@ -31,9 +37,17 @@ async function launcher(options: { strict?: boolean } = {}) {
   const env = setupSandbox();
   const loan = await env.createLoan();
   const onRetrieved = vi.fn();
+  const onExit = vi.fn();
+  const onError = vi.fn();
   const view = renderInProvider(
     <main>
-      <PolicyRetrievalLauncher loanId={loan.id} onRetrieved={onRetrieved} className="host" />
+      <PolicyRetrievalLauncher
+        loanId={loan.id}
+        onRetrieved={onRetrieved}
+        onExit={onExit}
+        onError={onError}
+        className="host"
+      />
     </main>,
     env.adapter,
     options,
@@ -43,6 +57,8 @@ async function launcher(options: { strict?: boolean } = {}) {
     env,
     loan,
     onRetrieved,
+    onExit,
+    onError,
     view,
     trigger,
     root: view.container.querySelector('.lir-PolicyRetrievalLauncher'),
@@ -52,7 +68,7 @@ async function launcher(options: { strict?: boolean } = {}) {
 describe('PolicyRetrievalLauncher', () => {
   it('opens the hosted page in a dialog and closes itself when the policy is retrieved', async () => {
     const user = userEvent.setup();
-    const { env, loan, onRetrieved, trigger, root } = await launcher();
+    const { env, loan, onRetrieved, onExit, onError, trigger, root } = await launcher();
     expect(root).toHaveClass('lir-root', 'lir-PolicyRetrievalLauncher', 'host');
     expect(root).toHaveAttribute('data-state', 'idle');
     await expectNoAxeViolations(); // closed
@@ -94,6 +110,9 @@ describe('PolicyRetrievalLauncher', () => {
     expect(trigger).toHaveFocus();
     expect(onRetrieved).toHaveBeenCalledTimes(1);
     expect(onRetrieved).toHaveBeenCalledWith(env.sandbox.inspectLoan(loan.id)?.policyIds);
+    // Closing by itself with the policy in is neither an exit nor an error.
+    expect(onExit).not.toHaveBeenCalled();
+    expect(onError).not.toHaveBeenCalled();
     await expectNoAxeViolations(); // completed
     expect(env.sent(RETRIEVE)).toHaveLength(1);
   });
@@ -116,6 +135,142 @@ describe('PolicyRetrievalLauncher', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(trigger).toHaveFocus();
     expect(env.sent(RETRIEVE)).toHaveLength(1);
+  });
+
+  it('focus starts on the dialog, never in the carrier page, so Escape closes it at once', async () => {
+    const user = userEvent.setup();
+    const { trigger, onExit } = await launcher();
+    await user.click(trigger);
+    const dialog = await screen.findByRole('dialog', DIALOG);
+    await within(dialog).findByTitle(FRAME);
+    expect(dialog).toHaveFocus();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(trigger).toHaveFocus();
+    expect(onExit).toHaveBeenCalledTimes(1);
+
+    // Opened again, the sign-in page is there at once: focus still starts on the dialog.
+    await user.click(trigger);
+    const again = await screen.findByRole('dialog', DIALOG);
+    expect(within(again).getByTitle(FRAME)).not.toHaveFocus();
+    expect(again).toHaveFocus();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(onExit).toHaveBeenCalledTimes(2);
+
+    // Tab from the dialog reaches the close button first, above the sign-in page.
+    await user.click(trigger);
+    await screen.findByRole('dialog', DIALOG);
+    await user.tab();
+    expect(screen.getByRole('button', { name: 'Close' })).toHaveFocus();
+  });
+
+  it('onExit: closing the dialog before the policy arrived reports "closed"', async () => {
+    const user = userEvent.setup();
+    const { env, trigger, onExit, onRetrieved, onError } = await launcher();
+    await user.click(trigger);
+    const frame = await within(await screen.findByRole('dialog', DIALOG)).findByTitle(FRAME);
+    await user.click(screen.getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(onExit).toHaveBeenCalledTimes(1);
+    expect(onExit).toHaveBeenLastCalledWith({ reason: 'closed' });
+    expect(onError).not.toHaveBeenCalled();
+
+    // The retrieval stays open: a policy that still arrives (from a new tab) is reported.
+    await signInToCarrier(frame.getAttribute('src') ?? '', env.sandbox.sandboxPassword);
+    await waitFor(() => expect(onRetrieved).toHaveBeenCalledTimes(1));
+    expect(onExit).toHaveBeenCalledTimes(1);
+  });
+
+  it('onError: a refused start is reported once with its InsuranceError; closing then is "errored"', async () => {
+    const user = userEvent.setup();
+    const { trigger, onError, onExit } = await launcher({ strict: true });
+    mswServer.use(failing('initiatePolicyRetrieval', { status: 503 }));
+    await user.click(trigger);
+    await within(await screen.findByRole('dialog', DIALOG)).findByRole('alert');
+    await waitFor(() => expect(onError).toHaveBeenCalled());
+    await flush();
+    expect(onError).toHaveBeenCalledTimes(1);
+    const [error] = onError.mock.calls[0] ?? [];
+    expect(error).toBeInstanceOf(InsuranceError);
+    expect(error).toMatchObject({ status: 503 });
+
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(onExit).toHaveBeenCalledExactlyOnceWith({ reason: 'errored' });
+  });
+
+  it('onError: a rate limit gives the RateLimitedError, an unsafe URL a ServiceError', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    const { env, trigger, onError } = await launcher();
+    mswServer.use(rateLimited('initiatePolicyRetrieval', { retryAfterSeconds: 20 }));
+    await user.click(trigger);
+    await screen.findByRole('alert');
+    await waitFor(() => expect(onError).toHaveBeenCalledTimes(1));
+    expect(onError.mock.calls[0]?.[0]).toBeInstanceOf(RateLimitedError);
+    await act(() => vi.advanceTimersByTimeAsync(20_000));
+
+    env.reinstall();
+    mswServer.use(
+      http.patch('*/api/insurance/loans/:loanId/retrieve', ({ params }) =>
+        HttpResponse.json({ id: params.loanId, retrievalUrl: 'javascript:alert(1)' }),
+      ),
+    );
+    const retry = screen.getByRole('button', { name: 'Try again' });
+    expect(retry).toBeEnabled();
+    await user.click(retry);
+    await waitFor(() => expect(onError).toHaveBeenCalledTimes(2));
+    const unsafe = onError.mock.calls[1]?.[0];
+    expect(unsafe).toBeInstanceOf(ServiceError);
+    expect(unsafe).toMatchObject({ code: 'service_error', serviceCode: 'invalid_response' });
+  });
+
+  it('the dialog, in its portal, takes the theme the page chose around the launcher', async () => {
+    const user = userEvent.setup();
+    const env = setupSandbox();
+    const loan = await env.createLoan();
+    renderInProvider(
+      <main data-lir-theme="dark">
+        <PolicyRetrievalLauncher loanId={loan.id} />
+      </main>,
+      env.adapter,
+    );
+    await user.click(screen.getByRole('button', { name: 'Share my current policy' }));
+    const dialog = await screen.findByRole('dialog', DIALOG);
+    expect(dialog.closest('main')).toBeNull();
+    expect(dialog).toHaveAttribute('data-lir-theme', 'dark');
+    expect(document.querySelector('[data-slot="overlay"]')).toHaveAttribute(
+      'data-lir-theme',
+      'dark',
+    );
+  });
+
+  it('speaks Spanish under an es-US provider', async () => {
+    const user = userEvent.setup();
+    const env = setupSandbox();
+    const loan = await env.createLoan();
+    const view = render(
+      <InsuranceProvider adapter={env.adapter} locale="es-US">
+        <main>
+          <PolicyRetrievalLauncher loanId={loan.id} />
+        </main>
+      </InsuranceProvider>,
+    );
+    await user.click(screen.getByRole('button', { name: 'Compartir mi póliza actual' }));
+    const dialog = await screen.findByRole('dialog', {
+      name: 'Comparta su póliza de seguro actual',
+    });
+    expect(dialog).toHaveAccessibleDescription(/Inicie sesión con su compañía de seguros/);
+    const frame = await within(dialog).findByTitle('Inicie sesión con su compañía de seguros');
+    expect(within(dialog).getByText('Cargando la página de inicio de sesión…')).toBeVisible();
+    expect(within(dialog).getByRole('link', { name: 'Abrir en una pestaña nueva' })).toBeVisible();
+    await expectNoAxeViolationsAroundFrame();
+
+    await signInToCarrier(frame.getAttribute('src') ?? '', env.sandbox.sandboxPassword);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByRole('status')).toHaveTextContent('Póliza recibida');
+    expect(view.container.textContent).not.toMatch(/policy|share/i);
   });
 
   it('StrictMode: one click sends one retrieval request, onRetrieved is called once', async () => {

@@ -27,9 +27,15 @@ function renderShop(
   props: Partial<Parameters<typeof ShopProgress>[0]> = {},
   messages?: Record<string, string>,
   queryClient?: QueryClient,
+  locale?: string,
 ) {
   const view = render(
-    <InsuranceProvider adapter={env.adapter} messages={messages} queryClient={queryClient}>
+    <InsuranceProvider
+      adapter={env.adapter}
+      messages={messages}
+      queryClient={queryClient}
+      locale={locale}
+    >
       <main>
         <ShopProgress loanId={loanId} {...props} />
       </main>
@@ -251,5 +257,49 @@ describe('ShopProgress', () => {
     expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
     await waitFor(() => expect(onRated).toHaveBeenCalledOnce());
     expect(env.sent(SHOP)).toHaveLength(1);
+  });
+
+  it('speaks Spanish under an es-US provider, from "Obtener cotizaciones" to the ready quotes', async () => {
+    const user = fakeTime();
+    const env = setupSandbox();
+    const loan = await env.createLoan();
+    const { root } = renderShop(env, loan.id, {}, undefined, undefined, 'es-US');
+    const start = await screen.findByRole('button', { name: 'Obtener cotizaciones' });
+    await waitFor(() => expect(start).toBeEnabled());
+    await user.click(start);
+
+    const bar = await screen.findByRole('progressbar', { name: 'Obteniendo sus cotizaciones' });
+    await waitFor(() => expect(root()).toHaveAttribute('data-state', 'quoting'));
+    expect(bar).toHaveAttribute('aria-valuetext', 'Faltan unos 45 segundos');
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'Cotizaciones solicitadas. Esto suele tardar de 30 a 45 segundos.',
+    );
+    await expectNoAxeViolations();
+
+    await act(() => env.sandbox.advance(40_000));
+    await waitFor(() =>
+      expect(screen.getByRole('status')).toHaveTextContent('Sus cotizaciones están listas'),
+    );
+    await expectNoAxeViolations();
+  });
+
+  it('in Spanish, says when to try again after a rate limit with the date in Spanish', async () => {
+    const user = fakeTime();
+    vi.setSystemTime(new Date('2026-11-25T12:00:00Z'));
+    const env = setupSandbox();
+    const loan = await env.createLoan();
+    mswServer.use(rateLimited('shopLoan', { retryAfterSeconds: 20 }));
+    renderShop(env, loan.id, {}, undefined, undefined, 'es-US');
+    const start = await screen.findByRole('button', { name: 'Obtener cotizaciones' });
+    await waitFor(() => expect(start).toBeEnabled());
+    await user.click(start);
+
+    const alert = await screen.findByRole('alert');
+    // Day before month, the month abbreviated in Spanish: `25 nov 2026, 12:00 p.m.`.
+    expect(alert).toHaveTextContent(
+      /^Demasiadas solicitudes\. Podrá intentarlo de nuevo a partir del 25 nov 2026, \d{1,2}:\d{2}/,
+    );
+    expect(screen.getByRole('button', { name: 'Intentar de nuevo' })).toBeDisabled();
+    await expectNoAxeViolations();
   });
 });

@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { carrierLogoSvg } from '../../src/testing/sandbox/hosted/carrierLogoSvg.js';
 import { documentPdf } from '../../src/testing/sandbox/hosted/documentPdf.js';
 import { escapeHtml } from '../../src/testing/sandbox/hosted/escapeHtml.js';
+import type { HostedPalette } from '../../src/testing/sandbox/hosted/hostedPalettes.js';
+import { HOSTED_PALETTES } from '../../src/testing/sandbox/hosted/hostedPalettes.js';
 import { htmlResponse } from '../../src/testing/sandbox/hosted/htmlResponse.js';
 import { renderContactPage } from '../../src/testing/sandbox/hosted/renderContactPage.js';
 import type {
@@ -79,6 +81,8 @@ describe('renderPage', () => {
     expect(html).toContain('<main>\n<p>hi</p>\n</main>');
     expect(html).toMatch(/<div[^>]*role="note"[^>]*>Sandbox — no real insurance<\/div>/);
     expect(html.indexOf('role="note"')).toBeLessThan(html.indexOf('<main>'));
+    // In a landmark too: every part of the page is in one.
+    expect(html).toMatch(/<header><div[^>]*role="note"[^>]*>[^<]*<\/div><\/header>/);
     expect(html).toContain('max-width: 40rem');
     expect(html).toContain(':focus-visible');
     expect(html).toContain('.error');
@@ -86,6 +90,60 @@ describe('renderPage', () => {
 
   it('honours lang', () => {
     expect(renderPage({ title: 't', body: '', lang: 'es' })).toContain('<html lang="es">');
+  });
+
+  it('follows the system colour scheme: light, or the dark palette when dark is preferred', () => {
+    const html = renderPage({ title: 't', body: '' });
+    expect(html).toContain('<meta name="color-scheme" content="light dark">');
+    expect(html).toMatch(/:root \{ color-scheme: light dark; [^}]*--background: #ffffff;/);
+    const dark = html.match(/@media \(prefers-color-scheme: dark\) \{\s*:root \{([^}]*)\}/)?.[1];
+    expect(dark).toContain(`--background: ${HOSTED_PALETTES.dark.background};`);
+    expect(dark).toContain(`--field-border: ${HOSTED_PALETTES.dark.fieldBorder};`);
+    // Every colour comes from the palette, so none is left behind in only one scheme.
+    const style = html.slice(html.indexOf('<style>'), html.indexOf('</style>'));
+    const rules = style.replace(/--[a-z-]+: #[0-9a-f]{6};/g, '');
+    expect(rules).not.toMatch(/#[0-9a-f]{3,6}\b/i);
+  });
+});
+
+/** WCAG 2 contrast ratio of two `#rrggbb` colours. */
+function contrast(a: string, b: string): number {
+  const luminance = (hex: string) => {
+    const [r, g, b] = [1, 3, 5].map((i) => {
+      const c = Number.parseInt(hex.slice(i, i + 2), 16) / 255;
+      return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+    }) as [number, number, number];
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  };
+  const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
+  return (light + 0.05) / (dark + 0.05);
+}
+
+describe.each(Object.entries(HOSTED_PALETTES))('the %s palette', (_, palette: HostedPalette) => {
+  it.each([
+    ['text', 'background'],
+    ['muted', 'background'],
+    ['link', 'background'],
+    ['linkHover', 'background'],
+    ['text', 'field'],
+    ['buttonText', 'button'],
+    ['buttonText', 'buttonHover'],
+    ['errorText', 'errorBackground'],
+    ['bannerText', 'bannerBackground'],
+    ['text', 'tableHeader'],
+    ['text', 'selected'],
+  ] as const)('%s on %s is readable (4.5:1)', (fg, bg) => {
+    expect(contrast(palette[fg], palette[bg])).toBeGreaterThanOrEqual(4.5);
+  });
+
+  it.each([
+    ['fieldBorder', 'background'],
+    ['fieldBorder', 'field'],
+    ['invalid', 'background'],
+    ['focus', 'background'],
+    ['button', 'background'],
+  ] as const)('%s on %s is visible (3:1)', (fg, bg) => {
+    expect(contrast(palette[fg], palette[bg])).toBeGreaterThanOrEqual(3);
   });
 });
 
@@ -142,7 +200,12 @@ describe('renderDisplayPage', () => {
     const html = renderDisplayPage(displayView());
     expect(html).toContain('<h1>Your home insurance quotes</h1>');
     expect(html).toContain('LN-1001');
-    expect(html).toContain('<caption>');
+    expect(html).toContain('<caption id="quotes-caption">Home insurance quotes for loan LN-1001');
+    // Narrower than the table (a phone), it scrolls in its own region, reachable by keyboard.
+    expect(html).toMatch(
+      /<div class="table-scroll" role="region" aria-labelledby="quotes-caption" tabindex="0">\s*<table>/,
+    );
+    expect(html).toContain('.table-scroll { overflow-x: auto;');
     expect(html).toContain('<th scope="col">Carrier</th>');
     expect(html).toContain('<th scope="row">Acme Mutual</th>');
     expect(html).toContain('alt="Acme Mutual logo"');
@@ -261,6 +324,26 @@ describe('renderRetrievalPage', () => {
       const tag = tagWithId(html, id) ?? '';
       expect(tag).toContain('aria-invalid="true"');
       expect(tag.match(/aria-describedby="([^"]+)"/)?.[1]?.split(' ')).toContain(errorId);
+    }
+  });
+
+  it('keeps the chosen carrier selected, and marks only the fields the error is about', () => {
+    const html = renderRetrievalPage({
+      action: '/r',
+      carriers,
+      carrier: 'Beta & Co',
+      username: 'user_good',
+      error: 'Wrong password',
+      invalid: ['username', 'password'],
+    });
+    expect(html).toContain('<option value="Beta &amp; Co" selected>Beta &amp; Co</option>');
+    expect(html.match(/ selected>/g)).toHaveLength(1);
+    expect(tagWithId(html, 'carrier')).not.toContain('aria-invalid');
+    expect(tagWithId(html, 'carrier')).not.toContain('aria-describedby');
+    for (const id of ['username', 'password']) {
+      expect(tagWithId(html, id)).toContain(
+        'aria-invalid="true" aria-describedby="retrieval-error"',
+      );
     }
   });
 

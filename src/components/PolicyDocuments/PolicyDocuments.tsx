@@ -9,6 +9,7 @@ import { useStylesheetCheck } from '../shared/useStylesheetCheck.js';
 import { PolicyCoverages } from './PolicyCoverages.js';
 import { PolicyStandingNote } from './PolicyStandingNote.js';
 import { policyDocumentsMessages } from './policyDocumentsMessages.js';
+import { policyDocumentsMessagesEs } from './policyDocumentsMessagesEs.js';
 import { summaryFields } from './summaryFields.js';
 
 /** Props of {@link PolicyDocuments}. */
@@ -47,7 +48,9 @@ const isExpired = (error: unknown) =>
  */
 export function PolicyDocuments({ policyId, className }: PolicyDocumentsProps) {
   useInsuranceContext('PolicyDocuments');
-  const t = useMessages('policyDocuments', policyDocumentsMessages);
+  const t = useMessages('policyDocuments', policyDocumentsMessages, {
+    es: policyDocumentsMessagesEs,
+  });
   const root = useRef<HTMLDivElement>(null);
   useStylesheetCheck(root);
   const { money, date } = useFormat();

@@ -3,6 +3,7 @@ import type { PolicyDetails } from '../../core/schemas/policy.js';
 import { useFormat } from '../shared/useFormat.js';
 import { useMessages } from '../shared/useMessages.js';
 import { policyDocumentsMessages } from './policyDocumentsMessages.js';
+import { policyDocumentsMessagesEs } from './policyDocumentsMessagesEs.js';
 
 /** Props of {@link PolicyStandingNote}. */
 export interface PolicyStandingNoteProps {
@@ -16,7 +17,9 @@ export interface PolicyStandingNoteProps {
  * Nothing when the policy has none of the dates.
  */
 export function PolicyStandingNote({ policy }: PolicyStandingNoteProps) {
-  const t = useMessages('policyDocuments', policyDocumentsMessages);
+  const t = useMessages('policyDocuments', policyDocumentsMessages, {
+    es: policyDocumentsMessagesEs,
+  });
   const { date } = useFormat();
   const standing = policyStanding(policy);
   if (standing === 'unknown') return null;

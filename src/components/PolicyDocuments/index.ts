@@ -1,3 +1,4 @@
 export type { PolicyDocumentsProps, PolicyDocumentsState } from './PolicyDocuments.js';
 export { PolicyDocuments } from './PolicyDocuments.js';
 export { policyDocumentsMessages } from './policyDocumentsMessages.js';
+export { policyDocumentsMessagesEs } from './policyDocumentsMessagesEs.js';

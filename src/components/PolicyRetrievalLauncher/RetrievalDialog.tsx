@@ -1,8 +1,9 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import type { RefObject } from 'react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useMessages } from '../shared/useMessages.js';
 import { policyRetrievalLauncherMessages } from './policyRetrievalLauncherMessages.js';
+import { policyRetrievalLauncherMessagesEs } from './policyRetrievalLauncherMessagesEs.js';
 
 /** Props of {@link RetrievalDialog}. */
 export interface RetrievalDialogProps {
@@ -17,6 +18,8 @@ export interface RetrievalDialogProps {
   onRetry(): void;
   /** Where focus goes back when the dialog closes. */
   returnFocusTo: RefObject<HTMLButtonElement | null>;
+  /** The `data-lir-theme` the launcher is under, if any: the portal is outside it. */
+  theme: string | undefined;
 }
 
 /**
@@ -31,8 +34,12 @@ export function RetrievalDialog({
   waitMs,
   onRetry,
   returnFocusTo,
+  theme,
 }: RetrievalDialogProps) {
-  const t = useMessages('policyRetrievalLauncher', policyRetrievalLauncherMessages);
+  const t = useMessages('policyRetrievalLauncher', policyRetrievalLauncherMessages, {
+    es: policyRetrievalLauncherMessagesEs,
+  });
+  const content = useRef<HTMLDivElement>(null);
   const [loadedUrl, setLoadedUrl] = useState<string>();
   const loaded = url !== undefined && loadedUrl === url;
   return (
@@ -41,16 +48,29 @@ export function RetrievalDialog({
         <Dialog.Overlay
           className="lir-root lir-PolicyRetrievalLauncher-overlay"
           data-slot="overlay"
+          data-lir-theme={theme}
         />
         <Dialog.Content
+          ref={content}
           className="lir-root lir-PolicyRetrievalLauncher-dialog"
           data-slot="dialog"
+          data-lir-theme={theme}
+          // The dialog itself takes focus, never the carrier's page: a cross-origin frame keeps
+          // every key it receives, so Escape would no longer close the dialog. Screen readers
+          // read the title and description from here; Tab moves on to the close button.
+          onOpenAutoFocus={(event) => {
+            event.preventDefault();
+            content.current?.focus();
+          }}
           onCloseAutoFocus={(event) => {
             event.preventDefault();
             returnFocusTo.current?.focus();
           }}
         >
-          <Dialog.Title data-slot="title">{t('title')}</Dialog.Title>
+          <div data-slot="header">
+            <Dialog.Title data-slot="title">{t('title')}</Dialog.Title>
+            <Dialog.Close data-slot="close">{t('close')}</Dialog.Close>
+          </div>
           <Dialog.Description data-slot="description">{t('description')}</Dialog.Description>
           {failed ? (
             <div role="alert" data-slot="error">
@@ -84,7 +104,6 @@ export function RetrievalDialog({
               {t('starting')}
             </p>
           )}
-          <Dialog.Close data-slot="close">{t('close')}</Dialog.Close>
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>

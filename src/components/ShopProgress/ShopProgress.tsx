@@ -7,6 +7,7 @@ import { useMessages } from '../shared/useMessages.js';
 import { useStylesheetCheck } from '../shared/useStylesheetCheck.js';
 import { useWaitUntil } from '../shared/useWaitUntil.js';
 import { shopProgressMessages } from './shopProgressMessages.js';
+import { shopProgressMessagesEs } from './shopProgressMessagesEs.js';
 
 /** Props of {@link ShopProgress}. */
 export interface ShopProgressProps {
@@ -32,7 +33,7 @@ export interface ShopProgressProps {
  */
 export function ShopProgress({ loanId, autoStart, onRated, className }: ShopProgressProps) {
   useInsuranceContext('ShopProgress');
-  const t = useMessages('shopProgress', shopProgressMessages);
+  const t = useMessages('shopProgress', shopProgressMessages, { es: shopProgressMessagesEs });
   const format = useFormat();
   const labelId = useId();
   const root = useRef<HTMLDivElement>(null);

@@ -104,11 +104,19 @@ async function handleRetrieval(
   const username = String(form?.get('username') ?? '').trim();
   const password = String(form?.get('password') ?? '');
   const user = RETRIEVAL_USERS.find((u) => u === username);
-  if (!carriers.includes(carrier) || !user || password !== rt.sandboxPassword) {
-    const error = carriers.includes(carrier)
-      ? 'We could not sign in to your carrier with that username and password.'
-      : 'Choose your insurance carrier.';
-    return htmlResponse(renderRetrievalPage({ action, carriers, error, username }), 401);
+  if (!carriers.includes(carrier)) {
+    const error = 'Choose your insurance carrier.';
+    const page = renderRetrievalPage({ action, carriers, error, invalid: ['carrier'], username });
+    return htmlResponse(page, 401);
+  }
+  if (!user || password !== rt.sandboxPassword) {
+    // The carrier stays chosen: only the credentials are to be typed again.
+    const error = 'We could not sign in to your carrier with that username and password.';
+    const invalid = ['username', 'password'] as const;
+    return htmlResponse(
+      renderRetrievalPage({ action, carriers, error, invalid, carrier, username }),
+      401,
+    );
   }
   const today = sandboxToday(rt.clock);
   retrieval.policyIds = [];

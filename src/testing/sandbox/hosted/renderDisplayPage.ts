@@ -56,8 +56,10 @@ function renderQuotes(view: DisplayPageView): string {
     return '<p role="alert" class="error">We could not get quotes for this loan. An advisor can help you find insurance.</p>';
   }
   if (view.quotes.length === 0) return '<p>No quotes yet.</p>';
-  return `<table>
-<caption>Home insurance quotes for loan ${escapeHtml(view.loanNumber)}</caption>
+  // On a phone the table scrolls sideways in its own (keyboard-scrollable) region, not the page.
+  return `<div class="table-scroll" role="region" aria-labelledby="quotes-caption" tabindex="0">
+<table>
+<caption id="quotes-caption">Home insurance quotes for loan ${escapeHtml(view.loanNumber)}</caption>
 <thead>
 <tr>
 <th scope="col"><span class="visually-hidden">Logo</span></th>
@@ -72,7 +74,8 @@ function renderQuotes(view: DisplayPageView): string {
 <tbody>
 ${view.quotes.map(renderQuoteRow).join('\n')}
 </tbody>
-</table>`;
+</table>
+</div>`;
 }
 
 /**
