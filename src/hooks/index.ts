@@ -19,6 +19,8 @@ export type { CreateLoanApplicationState } from './useCreateLoanApplication.js';
 export { useCreateLoanApplication } from './useCreateLoanApplication.js';
 export { useInsuranceContext } from './useInsuranceContext.js';
 export { useLoan } from './useLoan.js';
+export type { LoanCoverage, LoanCoverageState } from './useLoanCoverage.js';
+export { useLoanCoverage } from './useLoanCoverage.js';
 export type { LoanEventsState } from './useLoanEvents.js';
 export { useLoanEvents } from './useLoanEvents.js';
 export type { LoanPoliciesState } from './useLoanPolicies.js';
