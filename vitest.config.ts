@@ -5,12 +5,13 @@ import { defineConfig } from 'vitest/config';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.js';
 import { react18Project } from './test/react18/react18Project.js';
 
-// Tests of browser-side code (adapter, hooks, components) run in jsdom with MSW at the network
+// Tests of browser-side code (adapter, hooks, components, flows) run in jsdom with MSW at the network
 // edge; everything else runs in Node.
 const dom = [
   'test/adapter/**/*.test.{ts,tsx}',
   'test/hooks/**/*.test.{ts,tsx}',
   'test/components/**/*.test.{ts,tsx}',
+  'test/flows/**/*.test.{ts,tsx}',
   // The README's testing recipe, kept identical to its block (test/readme/readmeTestFiles.test.ts).
   'test/readme/**/*.test.tsx',
 ];

@@ -9,8 +9,8 @@ import { createInsuranceQueryClient, InsuranceProvider } from '../src/hooks/inde
 import '../src/styles.css';
 import './preview.css';
 
-// The component stylesheets, as scripts/buildStyles.mjs concatenates them into dist/styles.css.
-import.meta.glob('../src/components/*/*.css', { eager: true });
+// The component and flow stylesheets, as scripts/buildStyles.mjs concatenates them into dist/styles.css.
+import.meta.glob(['../src/components/*/*.css', '../src/flows/*/*.css'], { eager: true });
 
 /** Story parameters read by the provider decorator. */
 export interface InsuranceStoryParameters {

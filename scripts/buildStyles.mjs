@@ -1,18 +1,22 @@
 // Writes dist/styles.css: the theme (src/styles.css) followed by each component's stylesheet
-// (src/components/<Name>/<Name>.css), in name order. Every rule sits in the
-// `lender-insurance` cascade layer, so host styles win without a specificity fight.
+// (src/components/<Name>/<Name>.css), in name order, then each flow's (src/flows/<Name>/<Name>.css).
+// Every rule sits in the `lender-insurance` cascade layer, so host styles win without a
+// specificity fight.
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
 const root = new URL('../', import.meta.url).pathname;
 const parts = [await readFile(join(root, 'src/styles.css'), 'utf8')];
-const componentsDir = join(root, 'src/components');
-for (const name of (await readdir(componentsDir, { withFileTypes: true }).catch(() => []))
-  .filter((d) => d.isDirectory())
-  .map((d) => d.name)
-  .sort()) {
-  const css = await readFile(join(componentsDir, name, `${name}.css`), 'utf8').catch(() => null);
-  if (css) parts.push(`/* ${name} */\n${css}`);
+// Components first, then the flows built on them (so a flow's rule follows the ones it refines).
+for (const layer of ['src/components', 'src/flows']) {
+  const dir = join(root, layer);
+  for (const name of (await readdir(dir, { withFileTypes: true }).catch(() => []))
+    .filter((d) => d.isDirectory())
+    .map((d) => d.name)
+    .sort()) {
+    const css = await readFile(join(dir, name, `${name}.css`), 'utf8').catch(() => null);
+    if (css) parts.push(`/* ${name} */\n${css}`);
+  }
 }
 await mkdir(join(root, 'dist'), { recursive: true });
 await writeFile(join(root, 'dist/styles.css'), `${parts.join('\n')}\n`);

@@ -3,4 +3,5 @@
 export * from './adapter/index.js';
 export * from './components/index.js';
 export * from './core/index.js';
+export * from './flows/index.js';
 export * from './hooks/index.js';

@@ -3,6 +3,7 @@ import type { ReactElement } from 'react';
 import { expect, it } from 'vitest';
 import {
   CallScheduler,
+  LoanApplicationForm,
   PolicyDocuments,
   PolicyRetrievalLauncher,
   QuoteCard,
@@ -12,6 +13,7 @@ import {
 } from '../../src/components/index.js';
 import type { DisplayQuote } from '../../src/core/index.js';
 import { MissingProviderError } from '../../src/core/index.js';
+import { InsuranceFlow } from '../../src/flows/index.js';
 import { missingProviderThrownBy } from '../support/missingProviderThrownBy.js';
 
 const WRAP =
@@ -36,6 +38,17 @@ const components: Array<[string, ReactElement]> = [
   ],
   ['PolicyRetrievalLauncher', <PolicyRetrievalLauncher key="c" loanId="ln_1" />],
   ['PolicyDocuments', <PolicyDocuments key="c" policyId="pol_1" />],
+  ['LoanApplicationForm', <LoanApplicationForm key="c" onCreated={() => {}} />],
+  [
+    'InsuranceFlow',
+    <InsuranceFlow
+      key="c"
+      loanId="ln_1"
+      lenderName="Acme"
+      termsOfServiceId="terms_v1"
+      tcpaTermsOfServiceId="tcpa_v1"
+    />,
+  ],
 ];
 
 it.each(components)(

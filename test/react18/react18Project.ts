@@ -31,6 +31,7 @@ export const react18Project: TestProjectInlineConfiguration = {
       'test/react18/**/*.test.tsx',
       'test/hooks/**/*.test.{ts,tsx}',
       'test/components/**/*.test.{ts,tsx}',
+      'test/flows/**/*.test.{ts,tsx}',
     ],
     setupFiles: ['./test/setup/dom.ts'],
     server: {
