@@ -62,7 +62,8 @@ export interface SandboxLoaded<P> {
   env: StoryEnv;
 }
 
-function createEnv(sandbox: SandboxService, bff: InsuranceHandlers['bff']): StoryEnv {
+/** The {@link StoryEnv} of a story's sandbox: setup calls go to its mock BFF directly. */
+export function createEnv(sandbox: SandboxService, bff: InsuranceHandlers['bff']): StoryEnv {
   const adapter = createHttpAdapter({
     baseUrl: bff.basePath,
     fetch: (input, init) =>
