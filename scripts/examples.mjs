@@ -10,11 +10,12 @@
 //   4. starts it without settings once (it must refuse to serve the BFF, saying which setting is
 //      missing), then starts the `lender-insurance-sandbox` bin on a free port of 127.0.0.1 and
 //      the app (`npm start`) against it, as a lender tries the real set-up;
-//   5. walks one borrower flow in Debian's Chromium (playwright-core; never a downloaded
-//      browser): apply, TCPA consent, consent to shop, quotes, choose one; the retrieval launcher
-//      is rendered and left closed. No page error, no console error, no request from the browser
-//      to the service's API, the client secret nowhere in browser traffic, and the loan's events
-//      arrive over server-sent events (no fallback to polling).
+//   5. walks one borrower flow through InsuranceFlow in Debian's Chromium (playwright-core; never
+//      a downloaded browser): apply (the prefilled form), "I need insurance", consent to shop,
+//      quotes, choose one, TCPA consent (the call scheduler is offered); the retrieval step's
+//      launcher is rendered and left closed. No page error, no console error, no request from
+//      the browser to the service's API, the client secret nowhere in browser traffic, and the
+//      loan's events arrive over server-sent events (no fallback to polling).
 // Each check prints `ok: …`; the first failure prints why (with the app's and the sandbox's
 // output) and exits with code 1. Timings are printed per step. The temp folder is removed at the
 // end unless KEEP_EXAMPLES=1; EXAMPLES=next or EXAMPLES=vite runs one of them.
@@ -56,7 +57,8 @@ const EXAMPLES = [
     react: '19.3.1',
     // Where the app says the BFF cannot be made: a 500 at request time, not a failed build.
     refusal: 'request',
-    // A page that imports the root entry without the retrieval launcher, walked after the flow.
+    // A page that imports the root entry without the retrieval launcher, walked after the flow,
+    // and back to the flow, which resumes from the loan id in the URL.
     secondPage: true,
     startArgs: (port) => ['start', '--', '--hostname', '127.0.0.1', '--port', String(port)],
   },
@@ -242,9 +244,42 @@ async function walkFlow(browser, { origin, serviceOrigin, secret, example, shotP
     await until(page.getByRole('heading', { level: 1 }).waitFor());
     await expectNoProblems('on load');
 
-    await until(page.getByRole('button', { name: 'Start my insurance application' }).click());
-    await until(page.getByText(/^Application LN-\d+ received\.$/).waitFor());
-    check(true, 'the application was created through the BFF');
+    const flow = (step) => until(page.locator(`.lir-InsuranceFlow[data-state=${step}]`).waitFor());
+    // The application form, filled in with what the lender knows (the loan number locked).
+    await flow('application');
+    await until(page.getByRole('button', { name: 'Submit application' }).click());
+    await flow('choose');
+    check(true, 'InsuranceFlow: the application form created the application through the BFF');
+
+    await until(page.getByRole('button', { name: /^I need insurance/ }).click());
+    await flow('consent');
+    const consentedAt = performance.now();
+    await until(
+      page.getByRole('checkbox', { name: 'I agree to the insurance shopping terms.' }).check(),
+    );
+    await until(page.getByRole('button', { name: 'Agree and get quotes' }).click());
+    await until(page.locator('.lir-ShopProgress[data-state=rated]').waitFor());
+    await flow('quotes');
+    await until(page.locator('.lir-QuoteCards[data-state=ready]').waitFor());
+    const quotes = await page.getByRole('radio').count();
+    const quotingSeconds = (performance.now() - consentedAt) / 1000;
+    check(
+      quotes > 0,
+      // The loan is never polled: only the loan.shopped webhook, relayed to the page, rates it.
+      `"I need insurance", consent, then ShopProgress rated (the loan.shopped webhook reached the page) and QuoteCards ready with ${quotes} quotes, ${quotingSeconds.toFixed(1)} s after consenting (sandbox quoting: ${QUOTE_DELAY_MS / 1000} s)`,
+    );
+    await shot('quotes');
+
+    // As a borrower does: a click on the card's header (the label around its radio).
+    await until(
+      page.locator('.lir-QuoteCards [data-slot=card] [data-slot=header]').first().click(),
+    );
+    await until(page.locator('.lir-QuoteCards[data-state=selected]').waitFor());
+    await until(page.getByText(/^You picked .+\. An advisor can finish/).waitFor());
+    check(
+      await page.getByRole('radio').first().isChecked(),
+      'choosing a quote: its radio checked, QuoteCards data-state=selected, and the advisor names it',
+    );
 
     // TCPA consent through the library's component. Clicked, not `check()`ed: the box shows
     // the consent once it is recorded, which `check()` would not wait for.
@@ -252,36 +287,21 @@ async function walkFlow(browser, { origin, serviceOrigin, secret, example, shotP
       page.getByRole('checkbox', { name: 'I agree to be contacted about home insurance' }).click(),
     );
     await until(page.locator('.lir-TcpaConsentCheckbox[data-state=recorded]').waitFor());
-    check(true, 'TcpaConsentCheckbox: data-state=recorded');
+    await until(page.locator('.lir-CallScheduler').waitFor());
+    check(true, 'TcpaConsentCheckbox: data-state=recorded, and the CallScheduler is offered');
+    await shot('advisor');
 
-    // The retrieval launcher is on the page, closed (rendering it is the point).
+    // The retrieval launcher renders (its own step), left closed; "Back" returns to the quotes.
+    await until(page.getByRole('button', { name: 'I already have a policy', exact: true }).click());
+    await flow('retrieval');
     await until(page.locator('.lir-PolicyRetrievalLauncher[data-state=idle]').waitFor());
     await until(page.getByRole('button', { name: 'Share my current policy' }).waitFor());
-    check(true, 'PolicyRetrievalLauncher renders (data-state=idle), left closed');
-
-    const consentedAt = performance.now();
-    await until(
-      page
-        .getByRole('checkbox', { name: /shares my application with its insurance partner/ })
-        .check(),
-    );
-    await until(page.getByRole('button', { name: 'Agree and get quotes' }).click());
-    await until(page.locator('.lir-ShopProgress[data-state=rated]').waitFor());
-    await until(page.locator('.lir-QuoteCards[data-state=ready]').waitFor());
-    const quotes = await page.getByRole('radio').count();
-    const quotingSeconds = (performance.now() - consentedAt) / 1000;
+    await until(page.getByRole('button', { name: 'Back' }).click());
+    await flow('quotes');
     check(
-      quotes > 0,
-      // The loan is never polled: only the loan.shopped webhook, relayed to the page, rates it.
-      `ShopProgress rated (the loan.shopped webhook reached the page) and QuoteCards ready with ${quotes} quotes, ${quotingSeconds.toFixed(1)} s after consenting (sandbox quoting: ${QUOTE_DELAY_MS / 1000} s)`,
+      true,
+      'PolicyRetrievalLauncher renders (data-state=idle), left closed; "Back" to the quotes',
     );
-    await shot('quotes');
-
-    await until(page.getByRole('radio').first().click());
-    await until(page.locator('.lir-QuoteCards[data-state=selected]').waitFor());
-    await until(page.getByText(/^Saved: you chose /).waitFor());
-    check(true, 'choosing a quote: QuoteCards data-state=selected, and onSelect confirmed it');
-    await shot('selected');
 
     if (example.secondPage) {
       await until(page.getByRole('link', { name: 'See your quotes again later' }).click());
@@ -289,6 +309,14 @@ async function walkFlow(browser, { origin, serviceOrigin, secret, example, shotP
       await until(page.locator('.lir-QuoteCards[data-state=selected]').waitFor());
       await until(page.getByText(/^Your choice: /).waitFor());
       check(true, 'the page without the retrieval launcher (/quotes/[loanId]) shows the choice');
+      await until(page.getByRole('link', { name: 'Back to your application' }).click());
+      await until(page.waitForURL(/\/\?loan=[\w-]+$/));
+      await flow('quotes');
+      await until(page.locator('.lir-QuoteCards[data-state=selected]').waitFor());
+      check(
+        true,
+        'back on the Server Component page, the flow resumes the application at its quotes',
+      );
     }
 
     await expectNoProblems('during the flow');

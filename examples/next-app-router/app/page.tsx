@@ -1,8 +1,14 @@
 // A Server Component: it renders on the server only, so it may not import the root entry
 // (client code). The framework-free `lender-insurance-react/core` entry is made for it.
-import { isClosed, isQuoting, isRated, LOAN_STATUSES } from 'lender-insurance-react/core';
+import {
+  isClosed,
+  isQuoting,
+  isRated,
+  isValidId,
+  LOAN_STATUSES,
+} from 'lender-insurance-react/core';
 import { InsurancePortal } from '@/components/InsurancePortal';
-import { LENDER_NAME } from '@/lib/lender';
+import { borrowerOnFile, LENDER_NAME } from '@/lib/lender';
 
 const STAGES = [
   ['Getting quotes', LOAN_STATUSES.filter(isQuoting)],
@@ -10,11 +16,18 @@ const STAGES = [
   ['Closed', LOAN_STATUSES.filter(isClosed)],
 ] as const;
 
-export default function Home() {
+export default async function Home({
+  searchParams,
+}: {
+  searchParams: Promise<{ loan?: string | string[] }>;
+}) {
+  const { loan } = await searchParams;
+  // `?loan=` (set by the portal once the application exists): the flow resumes where it was.
+  const loanId = typeof loan === 'string' && isValidId(loan) ? loan : undefined;
   return (
     <main>
       <h1>{LENDER_NAME}: insure your new home</h1>
-      <InsurancePortal />
+      <InsurancePortal {...(loanId ? { loanId } : {})} applicationDefaults={borrowerOnFile()} />
       <details>
         <summary>What the application statuses mean</summary>
         <dl>

@@ -11,7 +11,7 @@ export function SavedQuotes({ loanId }: { loanId: string }) {
       <QuoteCards loanId={loanId} />
       {selectedQuote && <p role="status">Your choice: {selectedQuote.carrierName ?? 'a quote'}</p>}
       <p>
-        <Link href="/">Back to the start</Link>
+        <Link href={`/?loan=${encodeURIComponent(loanId)}`}>Back to your application</Link>
       </p>
     </>
   );
