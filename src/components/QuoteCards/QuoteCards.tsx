@@ -199,7 +199,9 @@ export function QuoteCards({
     );
   } else {
     body = (
-      <div data-slot="list">
+      // A new list when choices turn off or on: Chromium (156) leaves the subgrid of cards laid
+      // out at zero height when they are disabled in place.
+      <div data-slot="list" key={limited ? 'limited' : 'open'}>
         {display.quotes.map((quote) => (
           <QuoteCard
             key={quote.id}
