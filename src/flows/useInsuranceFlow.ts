@@ -159,8 +159,12 @@ export function useInsuranceFlow(options: UseInsuranceFlowOptions = {}): Insuran
   // Policies that arrive once the flow is open, once each (those it opened with are not news).
   const seenPolicies = useRef(0);
   useEffect(() => {
-    if (opened.current && policyIds.length > seenPolicies.current)
+    if (opened.current && policyIds.length > seenPolicies.current) {
       track('POLICY_RECEIVED', { policyCount: policyIds.length });
+      // The policy the borrower went to share has arrived: the path is done, and what the
+      // policy says (covered, or lapsed) shows next.
+      setPath((chosen) => (chosen === 'existing' ? undefined : chosen));
+    }
     seenPolicies.current = policyIds.length;
   }, [policyIds.length, track]);
 
