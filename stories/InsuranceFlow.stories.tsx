@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, waitFor } from 'storybook/test';
+import { BORROWER_ON_FILE } from '../demo/src/borrower.js';
 import type { InsuranceFlowProps } from '../src/flows/index.js';
 import { InsuranceFlow } from '../src/flows/index.js';
 import type { LoanApplicationFixtureOverrides } from '../src/testing/index.js';
@@ -29,26 +30,6 @@ const meta = {
 
 export default meta;
 type Story = StoryObj<typeof meta>;
-
-/** What the lender's portal already knows of the borrower: the application starts filled in. */
-const BORROWER_ON_FILE: InsuranceFlowProps['applicationDefaults'] = {
-  firstName: 'Avery',
-  lastName: 'Jordan',
-  email: 'avery.jordan@example.com',
-  phone: '512-555-0134',
-  street: '100 Congress Ave',
-  city: 'Austin',
-  state: 'TX',
-  zip: '78701',
-  propertyStreet: '2400 Lake Austin Blvd',
-  propertyCity: 'Austin',
-  propertyState: 'TX',
-  propertyZip: '78703',
-  loanNumber: 'LN-100200',
-  loanAmount: '420000',
-  loanPurpose: 'PURCHASE',
-  loanType: 'MORTGAGE',
-};
 
 const root = (canvasElement: HTMLElement) =>
   canvasElement.querySelector<HTMLElement>('.lir-InsuranceFlow');

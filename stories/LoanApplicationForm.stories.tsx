@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { HttpResponse, http } from 'msw';
 import { expect, fn, waitFor, within } from 'storybook/test';
+import { BORROWER_ON_FILE } from '../demo/src/borrower.js';
 import type {
   LoanApplicationFormProps,
   LoanApplicationFormValues,
@@ -12,25 +13,10 @@ import { ComponentDocs } from './support/ComponentDocs.js';
 import type { SandboxLoaded } from './support/sandboxStory.js';
 import { sandboxStory } from './support/sandboxStory.js';
 
-/** What a lender typically knows of the borrower and the loan before the borrower arrives. */
+/** The demo's borrower on file, with a closing date. */
 const PREFILL: Partial<LoanApplicationFormValues> = {
-  firstName: 'Avery',
-  lastName: 'Jordan',
-  email: 'avery.jordan@example.com',
-  phone: '512-555-0134',
-  street: '100 Congress Ave',
-  city: 'Austin',
-  state: 'TX',
-  zip: '78701',
-  propertyStreet: '2400 Lake Austin Blvd',
-  propertyCity: 'Austin',
-  propertyState: 'TX',
-  propertyZip: '78703',
-  loanNumber: 'LN-100200',
-  loanAmount: '420000',
+  ...BORROWER_ON_FILE,
   closingDate: '2027-01-15',
-  loanPurpose: 'PURCHASE',
-  loanType: 'MORTGAGE',
 };
 
 /** A 390 × 844 phone (the story test resizes the browser to it). */
