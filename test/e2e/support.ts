@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import type { BrowserContext, Page, Request, Response } from 'playwright-core';
+import type { BrowserContext, ConsoleMessage, Page, Request, Response } from 'playwright-core';
 
 /** Where screenshots go (git-ignored). */
 export const ARTIFACTS = new URL('../../e2e-artifacts/', import.meta.url).pathname;
@@ -48,10 +48,11 @@ interface RecordedResponse {
 
 /**
  * Paths of the service's origin that are made for browsers, as a real service's are: the hosted
- * carrier sign-in page (the retrieval dialog's iframe), carrier logos, signed document URLs and
- * the hosted quote display. Anything else there (above all its API) must never be called.
+ * carrier sign-in page (the retrieval dialog's iframe), carrier logos, signed document URLs, the
+ * hosted quote display and the contact page. Anything else there (above all its API) must never be called.
  */
-export const BROWSER_FACING_SERVICE_PATHS = /^\/sandbox\/(retrieve|logos|documents|display|s)\//;
+export const BROWSER_FACING_SERVICE_PATHS =
+  /^\/sandbox\/(retrieve|logos|documents|display|contact|s)\//;
 
 /**
  * Records every request a context's pages (popups and frames included) make and every answer,
@@ -123,5 +124,72 @@ export function recordTraffic(context: BrowserContext, origin: string, serviceOr
       }
       return found;
     },
+  };
+}
+
+/** A viewport and a color scheme: every step of the flow is checked in each of the four. */
+export interface Look {
+  name: string;
+  width: number;
+  height: number;
+  colorScheme: 'light' | 'dark';
+}
+
+/** The narrowest phone the portal supports: nothing may scroll sideways at this width. */
+export const PHONE_WIDTH = 390;
+
+export const PHONE_LIGHT: Look = {
+  name: 'phone-light',
+  width: PHONE_WIDTH,
+  height: 844,
+  colorScheme: 'light',
+};
+export const PHONE_DARK: Look = {
+  name: 'phone-dark',
+  width: PHONE_WIDTH,
+  height: 844,
+  colorScheme: 'dark',
+};
+export const DESKTOP_LIGHT: Look = {
+  name: 'desktop-light',
+  width: 1280,
+  height: 900,
+  colorScheme: 'light',
+};
+export const DESKTOP_DARK: Look = {
+  name: 'desktop-dark',
+  width: 1280,
+  height: 900,
+  colorScheme: 'dark',
+};
+export const LOOKS: readonly Look[] = [PHONE_LIGHT, PHONE_DARK, DESKTOP_LIGHT, DESKTOP_DARK];
+
+/** How wide the page's content is: wider than the viewport means it scrolls sideways. */
+export function scrollWidth(page: Page): Promise<number> {
+  return page.evaluate(() => document.scrollingElement?.scrollWidth ?? 0);
+}
+
+/**
+ * Records the uncaught exceptions and console errors of a context's pages (frames included).
+ * `allow` excuses console errors a test expects, such as the 401 of a refused carrier sign-in.
+ */
+export function recordErrors(context: BrowserContext) {
+  const found: string[] = [];
+  const allowed: RegExp[] = [];
+  context.on('weberror', (error) => {
+    found.push(`uncaught: ${error.error().message}`);
+  });
+  context.on('console', (message: ConsoleMessage) => {
+    if (message.type() !== 'error') return;
+    // Chromium asks every origin for a favicon on its own; the portal's pages do not.
+    if (message.location().url.endsWith('/favicon.ico')) return;
+    const text = `${message.text()} (${message.location().url})`;
+    if (!allowed.some((pattern) => pattern.test(text))) found.push(`console error: ${text}`);
+  });
+  return {
+    allow(pattern: RegExp): void {
+      allowed.push(pattern);
+    },
+    list: (): string[] => [...found],
   };
 }
