@@ -114,12 +114,12 @@ async function expectQuotes(
   text: { group: string; advisor: string; existing: string; elsewhere: string },
 ) {
   await quotesReady(canvasElement);
-  await expect(canvas.getByRole('group', { name: text.group })).toBeVisible();
+  await expect(await canvas.findByRole('group', { name: text.group })).toBeVisible();
   const radios = canvas.getAllByRole('radio');
   await expect(radios.length).toBeGreaterThan(1);
   await expectHeading(canvas, text.advisor);
-  await expect(canvas.getByRole('button', { name: text.existing })).toBeVisible();
-  await expect(canvas.getByRole('button', { name: text.elsewhere })).toBeVisible();
+  await expect(await canvas.findByRole('button', { name: text.existing })).toBeVisible();
+  await expect(await canvas.findByRole('button', { name: text.elsewhere })).toBeVisible();
 }
 
 /** For designers: steps, parts, theming and the headless hook, next to the live flow. */
@@ -184,7 +184,7 @@ export const Application: Story = {
     await expectStep(canvasElement, 'application');
     await expect(canvas.getByRole('region', { name: 'Home insurance' })).toBeVisible();
     await expectHeading(canvas, 'Tell us about your loan');
-    await expect(canvas.getByRole('form', { name: 'Loan application' })).toBeVisible();
+    await expect(await canvas.findByRole('form', { name: 'Loan application' })).toBeVisible();
     await expect(canvas.getByRole('textbox', { name: 'First name' })).toHaveValue('Avery');
     await expect(canvas.getByRole('button', { name: 'Submit application' })).toBeEnabled();
   },
@@ -280,7 +280,9 @@ export const QuotingFailed: Story = {
     await expectHeading(canvas, 'We could not get quotes online for this home');
     await expectHeading(canvas, 'Talk to a licensed advisor');
     await expect(canvas.queryByRole('radio')).not.toBeInTheDocument();
-    await expect(canvas.getByRole('button', { name: 'I already have a policy' })).toBeVisible();
+    await expect(
+      await canvas.findByRole('button', { name: 'I already have a policy' }),
+    ).toBeVisible();
   },
 };
 
@@ -295,7 +297,7 @@ export const Retrieval: Story = {
     await expect(
       await canvas.findByRole('button', { name: 'Share my current policy' }, { timeout: 10_000 }),
     ).toBeEnabled();
-    await expect(canvas.getByRole('button', { name: 'Back' })).toBeVisible();
+    await expect(await canvas.findByRole('button', { name: 'Back' })).toBeVisible();
   },
 };
 
@@ -330,7 +332,9 @@ export const Lapsed: Story = {
     await expectHeading(canvas, 'Your policy is no longer in force');
     await expect(await findPolicies(canvas, 1)).toBeVisible();
     await expectHeading(canvas, 'Talk to a licensed advisor');
-    await expect(canvas.getByRole('button', { name: 'I already have a policy' })).toBeVisible();
+    await expect(
+      await canvas.findByRole('button', { name: 'I already have a policy' }),
+    ).toBeVisible();
   },
 };
 
@@ -375,7 +379,7 @@ export const ApplicationInSpanish: Story = {
   play: async ({ canvas, canvasElement }) => {
     await expectStep(canvasElement, 'application');
     await expectHeading(canvas, 'Cuéntenos sobre su préstamo');
-    await expect(canvas.getByRole('form', { name: 'Solicitud de préstamo' })).toBeVisible();
+    await expect(await canvas.findByRole('form', { name: 'Solicitud de préstamo' })).toBeVisible();
     await expect(canvas.getByRole('button', { name: 'Enviar solicitud' })).toBeEnabled();
   },
 };
