@@ -228,13 +228,17 @@ describe('QuoteCards', { timeout: 20_000 }, () => {
       /^Too many requests\. Try again at .*\d{1,2}:\d{2}/,
     );
     expect(root()).toHaveAttribute('data-state', 'rateLimited');
-    await waitFor(() => expect(first).not.toBeChecked());
-    for (const radio of screen.getAllByRole('radio')) expect(radio).toBeDisabled();
+    // The cards are laid out anew while disabled: query them again.
+    const radios = () => screen.getAllByRole('radio');
+    await waitFor(() => expect(radios()[0]).not.toBeChecked());
+    for (const radio of radios()) expect(radio).toBeDisabled();
+    // The clicked radio went with the old cards: focus stays in the component.
+    expect(root()).toHaveFocus();
     await expectNoAxeViolations();
     expect(env.sent(SELECT)).toHaveLength(1);
 
     await vi.advanceTimersByTimeAsync(20_000);
-    await waitFor(() => expect(first).toBeEnabled());
+    await waitFor(() => expect(radios()[0]).toBeEnabled());
     expect(root()).toHaveAttribute('data-state', 'ready');
     expect(screen.queryByRole('alert')).toBeNull();
   });

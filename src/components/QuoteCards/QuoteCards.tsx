@@ -1,5 +1,5 @@
 import type { FocusEvent, KeyboardEvent, MouseEvent, ReactNode } from 'react';
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { isSafeDocumentUrl } from '../../core/isSafeDocumentUrl.js';
 import { isClosed, isErrored } from '../../core/loanStatus.js';
 import {
@@ -88,6 +88,15 @@ export function QuoteCards({
   const inFlight = useRef<string | undefined>(undefined);
   const latest = useLatest({ recordedId, select, onSelect });
   useEffect(() => () => clearTimeout(waiting.current?.timer), []);
+  // The list is made anew when choices turn off or on (below): a radio that had focus goes with
+  // it, so focus stays in the component rather than falling to the page.
+  const hadFocus = useRef(false);
+  hadFocus.current = !!root.current?.contains(globalThis.document?.activeElement ?? null);
+  const listMounted = useCallback((list: HTMLDivElement | null) => {
+    if (list && hadFocus.current && !root.current?.contains(document.activeElement)) {
+      root.current?.focus();
+    }
+  }, []);
   // A failed background refresh keeps what was read; only a read with nothing to show is an error.
   const readError = (!display.data && display.error) || (!loan.data && loan.error) || null;
   const hostedUrl = display.data?.hostedDisplayUrl;
@@ -201,7 +210,7 @@ export function QuoteCards({
     body = (
       // A new list when choices turn off or on: Chromium (156) leaves the subgrid of cards laid
       // out at zero height when they are disabled in place.
-      <div data-slot="list" key={limited ? 'limited' : 'open'}>
+      <div data-slot="list" key={limited ? 'limited' : 'open'} ref={listMounted}>
         {display.quotes.map((quote) => (
           <QuoteCard
             key={quote.id}
@@ -220,7 +229,12 @@ export function QuoteCards({
   }
 
   return (
-    <div ref={root} className={cx('lir-root lir-QuoteCards', className)} data-state={state}>
+    <div
+      ref={root}
+      className={cx('lir-root lir-QuoteCards', className)}
+      data-state={state}
+      tabIndex={-1}
+    >
       <fieldset
         data-slot="group"
         aria-busy={state === 'loading' || undefined}
