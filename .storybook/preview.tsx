@@ -7,10 +7,8 @@ import { createHttpAdapter } from '../src/adapter/index.js';
 import type { InsuranceMessages } from '../src/hooks/index.js';
 import { createInsuranceQueryClient, InsuranceProvider } from '../src/hooks/index.js';
 import '../src/styles.css';
+import './libraryStyles.js';
 import './preview.css';
-
-// The component and flow stylesheets, as scripts/buildStyles.mjs concatenates them into dist/styles.css.
-import.meta.glob(['../src/components/*/*.css', '../src/flows/*/*.css'], { eager: true });
 
 /** Story parameters read by the provider decorator. */
 export interface InsuranceStoryParameters {
