@@ -181,6 +181,11 @@ const atStep = (page: Page, step: string) =>
  */
 async function check(v: Visit, step: Checked) {
   if (step !== 'advisor' && step !== 'retrieval dialog') await atStep(v.page, step);
+  // A step is checked as the borrower reads it: its lazily loaded part and its reads arrived.
+  const loading = v.page.locator(
+    '.lir-InsuranceFlow [data-slot="loading"], .lir-InsuranceFlow [data-state="loading"]',
+  );
+  await expect.poll(() => loading.count(), { timeout: WAIT }).toBe(0);
   checkedIn.get(step)?.add(v.look.name);
   const where = `${v.test}: ${step} (${v.look.name})`;
   v.shots += 1;
