@@ -6,9 +6,13 @@ import { useState } from 'react';
 import { createHttpAdapter } from '../src/adapter/index.js';
 import type { InsuranceMessages } from '../src/hooks/index.js';
 import { createInsuranceQueryClient, InsuranceProvider } from '../src/hooks/index.js';
-import '../src/styles.css';
-import './libraryStyles.js';
 import './preview.css';
+
+// The library's stylesheets in the order scripts/buildStyles.mjs concatenates them into
+// dist/styles.css: the theme, then each component's and each flow's. Eager globs are hoisted
+// above every import, in the order they are written, so the theme is a glob too.
+import.meta.glob('../src/styles.css', { eager: true });
+import.meta.glob(['../src/components/*/*.css', '../src/flows/*/*.css'], { eager: true });
 
 /** Story parameters read by the provider decorator. */
 export interface InsuranceStoryParameters {
