@@ -1,8 +1,10 @@
 import { format } from 'node:util';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import type { ReactNode } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import type {
   LoanApplicationFormProps,
@@ -543,6 +545,27 @@ describe('LoanApplicationForm', () => {
     expect(within(state).getByRole('option', { name: 'Texas' })).toHaveValue('TX');
     expect(within(state).getByRole('option', { name: 'Puerto Rico' })).toHaveValue('PR');
     expect(within(state).getByRole('option', { name: 'District of Columbia' })).toHaveValue('DC');
+  });
+
+  it('cannot be submitted from server-rendered markup until React has hydrated it', async () => {
+    const env = setup();
+    const onCreated = vi.fn();
+    const page = (
+      <InsuranceProvider adapter={env.adapter}>
+        <LoanApplicationForm defaultValues={VALID} onCreated={onCreated} />
+      </InsuranceProvider>
+    );
+    const container = document.body.appendChild(document.createElement('main'));
+    container.innerHTML = renderToString(page);
+    onTestFinished(() => container.remove());
+    // Submitted now, the browser would send the form to the page's own URL and reload it.
+    expect(submitButton()).toBeDisabled();
+    const root = hydrateRoot(container, page);
+    onTestFinished(() => act(() => root.unmount()));
+    await waitFor(() => expect(submitButton()).toBeEnabled());
+    await userEvent.setup().click(submitButton());
+    await waitFor(() => expect(onCreated).toHaveBeenCalledOnce());
+    expect(env.bodies).toEqual([SENT]);
   });
 
   it("takes its texts from the provider's messages, and the button's from submitLabel", () => {

@@ -8,6 +8,7 @@ import {
   useTcpaConsent,
 } from '../../hooks/index.js';
 import { cx } from '../shared/cx.js';
+import { useHydrated } from '../shared/useHydrated.js';
 import { useMessages } from '../shared/useMessages.js';
 import { useStylesheetCheck } from '../shared/useStylesheetCheck.js';
 import { useWaitUntil } from '../shared/useWaitUntil.js';
@@ -73,6 +74,7 @@ export function CallScheduler({
   const t = useMessages('callScheduler', callSchedulerMessages, { es: callSchedulerMessagesEs });
   const root = useRef<HTMLDivElement>(null);
   useStylesheetCheck(root);
+  const hydrated = useHydrated();
   const consent = useTcpaConsent(loanId);
   const scheduler = useScheduleCall(loanId);
   const caller = useCallMeNow(loanId);
@@ -236,7 +238,7 @@ export function CallScheduler({
   const reasonId = `${id}-reason`;
   const zoneId = `${id}-zone`;
   const errorId = `${id}-error`;
-  const blocked = !hasConsent || busy || limited;
+  const blocked = !hasConsent || busy || limited || !hydrated;
   const phoneError = phoneProblem ? t(phoneProblem) : serverPhoneError;
   const showCallNow = availability.callNow || caller.isPending || (reconsenting && last === 'call');
   return (

@@ -5,6 +5,7 @@ import { useCreateLoanApplication, useInsuranceContext } from '../../hooks/index
 import { cx } from '../shared/cx.js';
 import { languageOf } from '../shared/languageOf.js';
 import { useFormat } from '../shared/useFormat.js';
+import { useHydrated } from '../shared/useHydrated.js';
 import { useLatest } from '../shared/useLatest.js';
 import { useMessages } from '../shared/useMessages.js';
 import { useStylesheetCheck } from '../shared/useStylesheetCheck.js';
@@ -109,6 +110,7 @@ export function LoanApplicationForm({
   const form = useRef<HTMLFormElement>(null);
   const status = useRef<HTMLParagraphElement>(null);
   useStylesheetCheck(root);
+  const hydrated = useHydrated();
   const locked = useMemo(() => lockedSet(lockedFields), [lockedFields]);
   const { create, isPending, isSuccess, error, fieldErrors, retryAt, reset } =
     useCreateLoanApplication();
@@ -278,7 +280,9 @@ export function LoanApplicationForm({
             <button
               type="submit"
               data-slot="submit"
-              // Not `disabled`: the button keeps focus while the application is on its way.
+              // Not `disabled` once hydrated: the button keeps focus while the application is on its
+              // way. Before hydration nothing would handle a submit but the browser (see useHydrated).
+              disabled={!hydrated}
               aria-disabled={blocked || undefined}
               aria-busy={isPending || undefined}
             >
