@@ -23,6 +23,10 @@ export type { BytesLike } from './hmacSha256Hex.js';
 export { hmacSha256Hex } from './hmacSha256Hex.js';
 export { ID_PATTERN, IDEMPOTENCY_KEY_PATTERN, IDEMPOTENCY_KEY_RULE, isValidId } from './ids.js';
 export { isSafeDocumentUrl } from './isSafeDocumentUrl.js';
+export type { LoanPurpose } from './LOAN_PURPOSES.js';
+export { LOAN_PURPOSES } from './LOAN_PURPOSES.js';
+export type { LoanType } from './LOAN_TYPES.js';
+export { LOAN_TYPES } from './LOAN_TYPES.js';
 export type { LoanStatus, LoanStatusValue } from './loanStatus.js';
 export {
   canShop,
@@ -55,7 +59,7 @@ export { buildPath, matchPath } from './paths.js';
 export type { PolicyStanding } from './policyStanding.js';
 export { policyStanding } from './policyStanding.js';
 export type { Address } from './schemas/address.js';
-export { AddressSchema, US_STATE_CODES } from './schemas/address.js';
+export { AddressSchema } from './schemas/address.js';
 export type { Borrower, CoBorrower, PrimaryBorrower } from './schemas/borrower.js';
 export {
   BorrowerSchema,
@@ -96,12 +100,8 @@ export { LoanSchema } from './schemas/loan.js';
 export type {
   LoanApplicationInput,
   LoanApplicationRequest,
-  LoanPurpose,
-  LoanType,
 } from './schemas/loanApplicationInput.js';
 export {
-  LOAN_PURPOSES,
-  LOAN_TYPES,
   LoanApplicationInputSchema,
   LoanApplicationRequestSchema,
 } from './schemas/loanApplicationInput.js';
@@ -153,4 +153,5 @@ export {
   WebhookEventSchema,
 } from './schemas/webhookEvent.js';
 export { BROWSER_REQUEST_TIMEOUT_MS } from './timeouts.js';
+export { US_STATE_CODES } from './US_STATE_CODES.js';
 export { toFieldIssues, validateInput } from './validateInput.js';

@@ -1,3 +1,8 @@
+import type { LoanPurpose } from '../../core/LOAN_PURPOSES.js';
+import { LOAN_PURPOSES } from '../../core/LOAN_PURPOSES.js';
+import type { LoanType } from '../../core/LOAN_TYPES.js';
+import { LOAN_TYPES } from '../../core/LOAN_TYPES.js';
+import { US_STATE_CODES } from '../../core/US_STATE_CODES.js';
 import type { LoanApplicationField } from './LoanApplicationFormValues.js';
 import type { loanApplicationFormMessages } from './loanApplicationFormMessages.js';
 
@@ -35,37 +40,36 @@ export interface FieldSpec {
   options?: readonly FieldOption[];
 }
 
-// The same codes as the service's address schema (core `US_STATE_CODES`), kept here so the form
-// does not load the schemas up front; a test keeps the two lists equal.
-const STATE_CODES = [
-  ...['AL', 'AK', 'AZ', 'AR', 'CA', 'CO', 'CT', 'DE', 'FL', 'GA', 'HI', 'ID', 'IL', 'IN', 'IA'],
-  ...['KS', 'KY', 'LA', 'ME', 'MD', 'MA', 'MI', 'MN', 'MS', 'MO', 'MT', 'NE', 'NV', 'NH', 'NJ'],
-  ...['NM', 'NY', 'NC', 'ND', 'OH', 'OK', 'OR', 'PA', 'RI', 'SC', 'SD', 'TN', 'TX', 'UT', 'VT'],
-  ...['VA', 'WA', 'WV', 'WI', 'WY', 'DC', 'PR', 'GU', 'VI', 'AS', 'MP'],
-];
-
 // The states, DC and the territories the service accepts (labels `stateTX`, …).
-const STATE_OPTIONS: readonly FieldOption[] = STATE_CODES.map((code) => ({
+const STATE_OPTIONS: readonly FieldOption[] = US_STATE_CODES.map((code) => ({
   value: code,
   label: `state${code}` as MessageKey,
 }));
 
-// Likewise the service's `LOAN_PURPOSES` and `LOAN_TYPES`.
-const PURPOSES: readonly FieldOption[] = [
-  { value: 'PURCHASE', label: 'purposePurchase' },
-  { value: 'REFINANCE', label: 'purposeRefinance' },
-  { value: 'CONSTRUCTION', label: 'purposeConstruction' },
-  { value: 'CONSTRUCTION PERM', label: 'purposeConstructionPerm' },
-  { value: 'MORTGAGE MODIFICATION', label: 'purposeModification' },
-  { value: 'LAND_LOT', label: 'purposeLandLot' },
-  { value: 'OTHER', label: 'purposeOther' },
-];
-const TYPES: readonly FieldOption[] = [
-  { value: 'MORTGAGE', label: 'typeMortgage' },
-  { value: 'HELOC', label: 'typeHeloc' },
-  { value: 'HELOAN', label: 'typeHeloan' },
-  { value: 'UNKNOWN_LOAN_TYPE', label: 'typeUnknown' },
-];
+// The service's loan purposes and types, each with its label.
+const PURPOSE_LABELS: Readonly<Record<LoanPurpose, MessageKey>> = {
+  PURCHASE: 'purposePurchase',
+  REFINANCE: 'purposeRefinance',
+  CONSTRUCTION: 'purposeConstruction',
+  'CONSTRUCTION PERM': 'purposeConstructionPerm',
+  'MORTGAGE MODIFICATION': 'purposeModification',
+  LAND_LOT: 'purposeLandLot',
+  OTHER: 'purposeOther',
+};
+const TYPE_LABELS: Readonly<Record<LoanType, MessageKey>> = {
+  MORTGAGE: 'typeMortgage',
+  HELOC: 'typeHeloc',
+  HELOAN: 'typeHeloan',
+  UNKNOWN_LOAN_TYPE: 'typeUnknown',
+};
+const PURPOSES: readonly FieldOption[] = LOAN_PURPOSES.map((value) => ({
+  value,
+  label: PURPOSE_LABELS[value],
+}));
+const TYPES: readonly FieldOption[] = LOAN_TYPES.map((value) => ({
+  value,
+  label: TYPE_LABELS[value],
+}));
 
 const BORROWER = 'borrowers.0';
 const HOME = `${BORROWER}.currentAddress`;

@@ -1,10 +1,11 @@
 import * as v from 'valibot';
+import type { LoanPurpose } from '../LOAN_PURPOSES.js';
+import type { LoanType } from '../LOAN_TYPES.js';
 import type { LoanStatusValue } from '../loanStatus.js';
 import type { Address } from './address.js';
 import type { CoBorrower, PrimaryBorrower } from './borrower.js';
 import type { CurrentInsurancePolicy } from './currentInsurancePolicy.js';
 import type { DwellingInfo } from './dwellingInfo.js';
-import type { LoanPurpose, LoanType } from './loanApplicationInput.js';
 import type { LoanOfficer } from './loanOfficer.js';
 
 /**

@@ -1,27 +1,11 @@
 import * as v from 'valibot';
+import { LOAN_PURPOSES } from '../LOAN_PURPOSES.js';
+import { LOAN_TYPES } from '../LOAN_TYPES.js';
 import { BorrowerSchema } from './borrower.js';
 import { CurrentInsurancePolicySchema } from './currentInsurancePolicy.js';
 import { calendarDate, money, text } from './fields.js';
 import { LoanOfficerSchema } from './loanOfficer.js';
 import { PropertySchema } from './property.js';
-
-/** Values of `loanPurpose` (two of them contain a space). */
-export const LOAN_PURPOSES = [
-  'PURCHASE',
-  'REFINANCE',
-  'CONSTRUCTION',
-  'CONSTRUCTION PERM',
-  'MORTGAGE MODIFICATION',
-  'LAND_LOT',
-  'OTHER',
-] as const;
-/** A loan purpose. */
-export type LoanPurpose = (typeof LOAN_PURPOSES)[number];
-
-/** Values of `loanType`. */
-export const LOAN_TYPES = ['MORTGAGE', 'HELOC', 'HELOAN', 'UNKNOWN_LOAN_TYPE'] as const;
-/** A loan type. */
-export type LoanType = (typeof LOAN_TYPES)[number];
 
 /**
  * What a browser submits to create a loan application. Unknown fields are dropped; there must be
