@@ -1,15 +1,13 @@
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { delay, http } from 'msw';
-import { hydrateRoot } from 'react-dom/client';
-import { renderToString } from 'react-dom/server';
-import { describe, expect, it, onTestFinished, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { AdvisorHours } from '../../src/components/CallScheduler/index.js';
-import { CallScheduler } from '../../src/components/CallScheduler/index.js';
-import { createInsuranceQueryClient, InsuranceProvider } from '../../src/hooks/index.js';
+import { createInsuranceQueryClient } from '../../src/hooks/index.js';
 import { failing, pending, rateLimited } from '../../src/testing/msw/index.js';
 import { expectNoAxeViolations } from '../support/expectNoAxeViolations.js';
 import { mswServer } from '../support/mswServer.js';
+import { serverRendered } from '../support/serverRendered.js';
 import {
   ANY_CALL,
   CALL,
@@ -19,6 +17,7 @@ import {
   renderScheduler,
   SCHEDULE,
   scheduleButton,
+  schedulerPage,
   setup,
   TCPA,
   whenReady,
@@ -48,29 +47,14 @@ describe('CallScheduler', () => {
     const env = await setup(MONDAY_7AM_EST);
     // A host that prefetched into its own query client: the server knows the loan's consent.
     const queryClient = createInsuranceQueryClient();
-    const page = (
-      <InsuranceProvider adapter={env.adapter} queryClient={queryClient}>
-        <main>
-          <CallScheduler
-            loanId={env.loan.id}
-            lenderName="Acme Bank"
-            termsOfServiceId="tcpa_v2"
-            timeZone="America/New_York"
-            now={() => new Date(MONDAY_7AM_EST)}
-          />
-        </main>
-      </InsuranceProvider>
-    );
+    const page = schedulerPage(env, { now: () => new Date(MONDAY_7AM_EST) }, { queryClient });
     const prefetch = render(page);
     await whenReady(prefetch.container.querySelector('.lir-CallScheduler') as HTMLElement);
     prefetch.unmount();
-    const container = document.body.appendChild(document.createElement('div'));
-    container.innerHTML = renderToString(page);
-    onTestFinished(() => container.remove());
+    const markup = serverRendered(page);
     // Consent known and the next slot chosen: only the missing hydration holds the button.
     expect(scheduleButton()).toBeDisabled();
-    const root = hydrateRoot(container, page);
-    onTestFinished(() => act(() => root.unmount()));
+    markup.hydrate();
     await waitFor(() => expect(scheduleButton()).toBeEnabled());
     await userEvent.setup().click(scheduleButton());
     await waitFor(() => expect(env.sent(SCHEDULE)).toHaveLength(1));

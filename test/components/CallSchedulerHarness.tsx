@@ -1,6 +1,6 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ReactNode } from 'react';
 import { expect, onTestFinished } from 'vitest';
 import type { CallSchedulerProps } from '../../src/components/CallScheduler/index.js';
 import { CallScheduler } from '../../src/components/CallScheduler/index.js';
@@ -52,27 +52,43 @@ export async function setup(now: string, { tcpa = true } = {}) {
 
 export type SchedulerEnv = Awaited<ReturnType<typeof setup>>;
 
+/** The scheduler for the sandbox's loan, inside a provider (with the host's `queryClient`, if any). */
+export function schedulerPage(
+  env: SchedulerEnv,
+  props: Partial<CallSchedulerProps> = {},
+  {
+    messages,
+    locale,
+    queryClient,
+  }: { messages?: InsuranceMessages; locale?: string; queryClient?: QueryClient } = {},
+) {
+  return (
+    <InsuranceProvider
+      adapter={env.adapter}
+      messages={messages}
+      locale={locale}
+      {...(queryClient ? { queryClient } : {})}
+    >
+      <main>
+        <CallScheduler
+          loanId={env.loan.id}
+          lenderName="Acme Bank"
+          termsOfServiceId="tcpa_v2"
+          timeZone="America/New_York"
+          now={() => new Date(MONDAY_830AM_EST)}
+          {...props}
+        />
+      </main>
+    </InsuranceProvider>
+  );
+}
+
 export function renderScheduler(
   env: SchedulerEnv,
   props: Partial<CallSchedulerProps> = {},
-  { messages, locale }: { messages?: InsuranceMessages; locale?: string } = {},
+  options: { messages?: InsuranceMessages; locale?: string } = {},
 ) {
-  const wrapper = ({ children }: { children?: ReactNode }) => (
-    <InsuranceProvider adapter={env.adapter} messages={messages} locale={locale}>
-      <main>{children}</main>
-    </InsuranceProvider>
-  );
-  const view = render(
-    <CallScheduler
-      loanId={env.loan.id}
-      lenderName="Acme Bank"
-      termsOfServiceId="tcpa_v2"
-      timeZone="America/New_York"
-      now={() => new Date(MONDAY_830AM_EST)}
-      {...props}
-    />,
-    { wrapper },
-  );
+  const view = render(schedulerPage(env, props, options));
   const root = view.container.querySelector('.lir-CallScheduler') as HTMLElement;
   return { ...view, root, user: userEvent.setup() };
 }

@@ -1,10 +1,8 @@
 import { format } from 'node:util';
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import type { ReactNode } from 'react';
-import { hydrateRoot } from 'react-dom/client';
-import { renderToString } from 'react-dom/server';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import type {
   LoanApplicationFormProps,
@@ -29,6 +27,7 @@ import { expectNoAxeViolations } from '../support/expectNoAxeViolations.js';
 import { setupSandbox } from '../support/insuranceHarness.js';
 import { missingProviderThrownBy } from '../support/missingProviderThrownBy.js';
 import { mswServer } from '../support/mswServer.js';
+import { serverRendered } from '../support/serverRendered.js';
 
 const SUBMIT = /^POST \/loans$/;
 
@@ -555,13 +554,10 @@ describe('LoanApplicationForm', () => {
         <LoanApplicationForm defaultValues={VALID} onCreated={onCreated} />
       </InsuranceProvider>
     );
-    const container = document.body.appendChild(document.createElement('main'));
-    container.innerHTML = renderToString(page);
-    onTestFinished(() => container.remove());
+    const markup = serverRendered(page);
     // Submitted now, the browser would send the form to the page's own URL and reload it.
     expect(submitButton()).toBeDisabled();
-    const root = hydrateRoot(container, page);
-    onTestFinished(() => act(() => root.unmount()));
+    markup.hydrate();
     await waitFor(() => expect(submitButton()).toBeEnabled());
     await userEvent.setup().click(submitButton());
     await waitFor(() => expect(onCreated).toHaveBeenCalledOnce());
