@@ -226,24 +226,37 @@ describe('PolicyRetrievalLauncher', () => {
     expect(unsafe).toMatchObject({ code: 'service_error', serviceCode: 'invalid_response' });
   });
 
-  it('the dialog, in its portal, takes the theme the page chose around the launcher', async () => {
+  it('the dialog, in its portal, takes the theme and preset the page chose around the launcher', async () => {
     const user = userEvent.setup();
     const env = setupSandbox();
     const loan = await env.createLoan();
     renderInProvider(
-      <main data-lir-theme="dark">
-        <PolicyRetrievalLauncher loanId={loan.id} />
+      <main data-lir-preset="high-contrast">
+        <section data-lir-theme="dark">
+          <PolicyRetrievalLauncher loanId={loan.id} />
+        </section>
       </main>,
       env.adapter,
     );
     await user.click(screen.getByRole('button', { name: 'Share my current policy' }));
     const dialog = await screen.findByRole('dialog', DIALOG);
     expect(dialog.closest('main')).toBeNull();
-    expect(dialog).toHaveAttribute('data-lir-theme', 'dark');
-    expect(document.querySelector('[data-slot="overlay"]')).toHaveAttribute(
-      'data-lir-theme',
-      'dark',
-    );
+    const overlay = document.querySelector('[data-slot="overlay"]');
+    for (const element of [dialog, overlay]) {
+      expect(element).toHaveAttribute('data-lir-theme', 'dark');
+      expect(element).toHaveAttribute('data-lir-preset', 'high-contrast');
+    }
+  });
+
+  it('the dialog carries no theme or preset where the page chose none', async () => {
+    const user = userEvent.setup();
+    const env = setupSandbox();
+    const loan = await env.createLoan();
+    renderInProvider(<PolicyRetrievalLauncher loanId={loan.id} />, env.adapter);
+    await user.click(screen.getByRole('button', { name: 'Share my current policy' }));
+    const dialog = await screen.findByRole('dialog', DIALOG);
+    expect(dialog).not.toHaveAttribute('data-lir-theme');
+    expect(dialog).not.toHaveAttribute('data-lir-preset');
   });
 
   it('speaks Spanish under an es-US provider', async () => {

@@ -7,6 +7,8 @@ import { useLatest } from '../shared/useLatest.js';
 import { useMessages } from '../shared/useMessages.js';
 import { useStylesheetCheck } from '../shared/useStylesheetCheck.js';
 import { useWaitUntil } from '../shared/useWaitUntil.js';
+import type { DialogAppearance } from './appearanceAround.js';
+import { appearanceAround } from './appearanceAround.js';
 import { policyRetrievalLauncherMessages } from './policyRetrievalLauncherMessages.js';
 import { policyRetrievalLauncherMessagesEs } from './policyRetrievalLauncherMessagesEs.js';
 
@@ -55,8 +57,8 @@ export interface PolicyRetrievalLauncherProps {
  * `data-state` is the retrieval phase: `idle`, `starting`, `open`, `completed` or `errored`.
  * Focus starts on the dialog, not in the carrier's page, so Escape closes it; on a phone
  * (narrower than 40rem, or shorter than 30rem) the dialog fills the screen and the sign-in page
- * all of it below the title bar. The dialog, in a portal, takes the `data-lir-theme` the
- * launcher is under.
+ * all of it below the title bar. The dialog, in a portal, takes the `data-lir-theme` and
+ * `data-lir-preset` the launcher is under.
  *
  * Styled by `lender-insurance-react/styles.css`: without it, a development build warns once per
  * page. A host that styles it entirely itself says so with `:root { --lir-styles: custom; }`.
@@ -87,8 +89,8 @@ export function PolicyRetrievalLauncher({
   const [open, setOpen] = useState(false);
   // Mounted on first open, then kept so it can animate closed and reopen at once.
   const [mounted, setMounted] = useState(false);
-  // A theme the page chose around the launcher, carried to the dialog in its portal.
-  const [theme, setTheme] = useState<string>();
+  // The palette and preset the page chose around the launcher, carried to the dialog in its portal.
+  const [appearance, setAppearance] = useState<DialogAppearance>({});
   const trigger = useRef<HTMLButtonElement>(null);
   // Set by this launcher's start, so a retrieval completed elsewhere (or before mount) is not
   // reported again; a ref survives StrictMode's second effect run, so it is reported once.
@@ -145,9 +147,7 @@ export function PolicyRetrievalLauncher({
         onPointerEnter={loadDialog}
         onFocus={loadDialog}
         onClick={() => {
-          setTheme(
-            root.current?.closest('[data-lir-theme]')?.getAttribute('data-lir-theme') ?? undefined,
-          );
+          setAppearance(appearanceAround(root.current));
           setOpen(true);
           setMounted(true);
           begin();
@@ -165,7 +165,7 @@ export function PolicyRetrievalLauncher({
             waitMs={waitMs}
             onRetry={() => void start()}
             returnFocusTo={trigger}
-            theme={theme}
+            appearance={appearance}
           />
         </Suspense>
       )}

@@ -2,6 +2,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import type { RefObject } from 'react';
 import { useRef, useState } from 'react';
 import { useMessages } from '../shared/useMessages.js';
+import type { DialogAppearance } from './appearanceAround.js';
 import { policyRetrievalLauncherMessages } from './policyRetrievalLauncherMessages.js';
 import { policyRetrievalLauncherMessagesEs } from './policyRetrievalLauncherMessagesEs.js';
 
@@ -18,8 +19,8 @@ export interface RetrievalDialogProps {
   onRetry(): void;
   /** Where focus goes back when the dialog closes. */
   returnFocusTo: RefObject<HTMLButtonElement | null>;
-  /** The `data-lir-theme` the launcher is under, if any: the portal is outside it. */
-  theme: string | undefined;
+  /** The `data-lir-theme` and `data-lir-preset` the launcher is under: the portal is outside them. */
+  appearance: DialogAppearance;
 }
 
 /**
@@ -34,7 +35,7 @@ export function RetrievalDialog({
   waitMs,
   onRetry,
   returnFocusTo,
-  theme,
+  appearance,
 }: RetrievalDialogProps) {
   const t = useMessages('policyRetrievalLauncher', policyRetrievalLauncherMessages, {
     es: policyRetrievalLauncherMessagesEs,
@@ -48,13 +49,15 @@ export function RetrievalDialog({
         <Dialog.Overlay
           className="lir-root lir-PolicyRetrievalLauncher-overlay"
           data-slot="overlay"
-          data-lir-theme={theme}
+          data-lir-theme={appearance.theme}
+          data-lir-preset={appearance.preset}
         />
         <Dialog.Content
           ref={content}
           className="lir-root lir-PolicyRetrievalLauncher-dialog"
           data-slot="dialog"
-          data-lir-theme={theme}
+          data-lir-theme={appearance.theme}
+          data-lir-preset={appearance.preset}
           // The dialog itself takes focus, never the carrier's page: a cross-origin frame keeps
           // every key it receives, so Escape would no longer close the dialog. Screen readers
           // read the title and description from here; Tab moves on to the close button.
