@@ -1,40 +1,20 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import type { RequestHandler } from 'msw';
 import { expect, fn, waitFor } from 'storybook/test';
 import type { CallSchedulerProps } from '../src/components/CallScheduler/index.js';
 import { CallScheduler } from '../src/components/CallScheduler/index.js';
 import { failing, pending, rateLimited } from '../src/testing/msw/index.js';
 import { ComponentDocs } from './support/ComponentDocs.js';
-import type { SandboxLoaded } from './support/sandboxStory.js';
+import { inTurn } from './support/inTurn.js';
+import { onAPhone } from './support/onAPhone.js';
+import type { SandboxLoaded, SandboxStoryOptions } from './support/sandboxStory.js';
 import { sandboxStory } from './support/sandboxStory.js';
 
-/**
- * The next `weekday` (0 = Sunday) at `hourUtc`:00 UTC, at least a day ahead: a fixed moment that
- * the story's sandbox (on the real clock) still sees in its future, so times offered from it
- * can be scheduled.
- */
-function upcoming(weekday: number, hourUtc: number): Date {
-  const day = new Date(Date.now() + 86_400_000);
-  day.setUTCHours(hourUtc, 0, 0, 0);
-  while (day.getUTCDay() !== weekday) day.setUTCDate(day.getUTCDate() + 1);
-  return day;
-}
-
+// Fixed moments, so every story reads the same on every day (the slots, the advisor hours, the
+// next call), years in the sandbox's future (it refuses a call time that its clock has passed).
 // Tuesday 15:00 UTC: mid-morning for the advisors in New York and for Chicago.
-const INSIDE_HOURS = upcoming(2, 15);
+const INSIDE_HOURS = new Date('2036-01-15T15:00:00Z');
 // Monday 03:00 UTC: Sunday night in New York and Chicago; advisors are back on Monday at 8.
-const OUTSIDE_HOURS = upcoming(1, 3);
-
-/** A 390 × 844 phone (the story test resizes the browser to it). */
-const PHONE = {
-  options: {
-    phone390: {
-      name: 'Phone (390 × 844)',
-      styles: { width: '390px', height: '844px' },
-      type: 'mobile',
-    },
-  },
-};
+const OUTSIDE_HOURS = new Date('2036-01-14T03:00:00Z');
 
 const meta = {
   title: 'Components/CallScheduler',
@@ -66,21 +46,34 @@ type Story = StoryObj<typeof meta>;
 
 const root = (canvasElement: HTMLElement) =>
   canvasElement.querySelector<HTMLElement>('.lir-CallScheduler');
+// As long as the preview's own check: on a Docs page, stories load side by side, some in frames.
 const expectState = (canvasElement: HTMLElement, state: string) =>
   waitFor(() => expect(root(canvasElement)).toHaveAttribute('data-state', state), {
-    timeout: 5000,
+    timeout: 10_000,
   });
 
-/** A loan with TCPA consent recorded, so calls may be arranged. */
-const consented = (options: { scenarios?: RequestHandler[] } = {}) =>
+/** What a story adds to its loan: its scenarios, and whether its play runs on the Docs page. */
+type LoanOptions = Omit<SandboxStoryOptions<CallSchedulerProps>, 'state' | 'prepare'>;
+
+/** A loan with TCPA consent recorded, so calls may be arranged; the scheduler shows `state`. */
+const consented = (state: string, options: LoanOptions = {}) =>
   sandboxStory<CallSchedulerProps>({
     ...options,
+    state,
     prepare: async (env) => ({ loanId: (await env.createLoan({}, { tcpa: true })).id }),
+  });
+
+/** A loan without TCPA consent: the scheduler offers it first; it shows `state`. */
+const withoutConsent = (state: string, options: LoanOptions = {}) =>
+  sandboxStory<CallSchedulerProps>({
+    ...options,
+    state,
+    prepare: async (env) => ({ loanId: (await env.createLoan()).id }),
   });
 
 /** For designers: states, parts, theming and the headless hooks, next to the live component. */
 export const Overview: Story = {
-  ...consented(),
+  ...consented('ready'),
   render: (args, { loaded }) => (
     <ComponentDocs
       name="CallScheduler"
@@ -148,7 +141,7 @@ await schedule({
 
 /** Inside advisor hours, consent recorded: pick a day and a time, or ask to be called now. */
 export const Ready: Story = {
-  ...consented(),
+  ...consented('ready'),
   play: async ({ canvas, canvasElement }) => {
     await expectState(canvasElement, 'ready');
     await expect(
@@ -168,9 +161,7 @@ export const Ready: Story = {
 
 /** Consent missing: the TCPA checkbox is offered in place and both buttons wait for it. */
 export const ConsentMissing: Story = {
-  ...sandboxStory<CallSchedulerProps>({
-    prepare: async (env) => ({ loanId: (await env.createLoan()).id }),
-  }),
+  ...withoutConsent('consentRequired'),
   play: async ({ canvas, canvasElement }) => {
     await expectState(canvasElement, 'consentRequired');
     const reason = 'To schedule a call or be called now, first agree to be contacted.';
@@ -188,10 +179,8 @@ export const ConsentMissing: Story = {
 
 /** The borrower agrees in place: the buttons become available. */
 export const ConsentGivenInPlace: Story = {
-  ...sandboxStory<CallSchedulerProps>({
-    prepare: async (env) => ({ loanId: (await env.createLoan()).id }),
-  }),
-  play: async ({ canvas, canvasElement, userEvent }) => {
+  ...withoutConsent('ready', { autoplay: true }),
+  play: inTurn(async ({ canvas, canvasElement, userEvent }) => {
     await expectState(canvasElement, 'consentRequired');
     const box = await canvas.findByRole('checkbox', { name: /agree to be contacted/ });
     await waitFor(() => expect(box).toBeEnabled());
@@ -199,24 +188,26 @@ export const ConsentGivenInPlace: Story = {
     await expectState(canvasElement, 'ready');
     await expect(canvas.getByRole('button', { name: 'Schedule call' })).toBeEnabled();
     await expect(canvas.getByRole('button', { name: 'Call me now' })).toBeEnabled();
-  },
+  }),
 };
 
 /** The request is on its way: the button says so and the form is locked. */
 export const Scheduling: Story = {
-  ...consented({ scenarios: [pending('scheduleCall')] }),
-  play: async ({ canvas, canvasElement, userEvent }) => {
+  ...consented('scheduling', { scenarios: [pending('scheduleCall')], autoplay: true }),
+  play: inTurn(async ({ canvas, canvasElement, userEvent }) => {
     await expectState(canvasElement, 'ready');
     await userEvent.click(canvas.getByRole('button', { name: 'Schedule call' }));
     await expectState(canvasElement, 'scheduling');
     await expect(canvas.getByRole('button', { name: 'Scheduling…' })).toBeDisabled();
-  },
+  }),
 };
 
 /** A call was scheduled at the chosen time. */
 export const Scheduled: Story = {
-  ...consented(),
-  play: async ({ args, canvas, canvasElement, userEvent }) => {
+  ...consented('scheduled', { autoplay: true }),
+  // Spies of its own: on the Docs page, the meta's are shared with the stories beside it.
+  args: { onScheduled: fn() },
+  play: inTurn(async ({ args, canvas, canvasElement, userEvent }) => {
     await expectState(canvasElement, 'ready');
     const time = canvas.getByRole<HTMLSelectElement>('combobox', { name: 'Time' });
     const second = time.options[1]?.value;
@@ -226,13 +217,15 @@ export const Scheduled: Story = {
     await expect(canvas.getByRole('status')).toHaveTextContent(/Your call is scheduled for/);
     await expect(canvas.getByRole('status')).toHaveFocus();
     await expect(args.onScheduled).toHaveBeenCalledTimes(1);
-  },
+  }),
 };
 
 /** An advisor was asked to call now. */
 export const Called: Story = {
-  ...consented(),
-  play: async ({ args, canvas, canvasElement, userEvent }) => {
+  ...consented('called', { autoplay: true }),
+  // Spies of its own: on the Docs page, the meta's are shared with the stories beside it.
+  args: { onCalled: fn() },
+  play: inTurn(async ({ args, canvas, canvasElement, userEvent }) => {
     await expectState(canvasElement, 'ready');
     await userEvent.click(canvas.getByRole('button', { name: 'Call me now' }));
     await expectState(canvasElement, 'called');
@@ -240,38 +233,45 @@ export const Called: Story = {
       'An advisor will call (512) 555-0134 shortly.',
     );
     await expect(args.onCalled).toHaveBeenCalledTimes(1);
-  },
+  }),
 };
 
 /** The service could not arrange the call. */
 export const Errored: Story = {
-  ...consented({ scenarios: [failing('scheduleCall', { status: 502 })] }),
-  play: async ({ canvas, canvasElement, userEvent }) => {
+  ...consented('error', {
+    scenarios: [failing('scheduleCall', { status: 502 })],
+    autoplay: true,
+  }),
+  play: inTurn(async ({ canvas, canvasElement, userEvent }) => {
     await expectState(canvasElement, 'ready');
     await userEvent.click(canvas.getByRole('button', { name: 'Schedule call' }));
     await expectState(canvasElement, 'error');
     await expect(canvas.getByRole('alert')).toHaveTextContent('We could not arrange your call.');
-  },
+  }),
 };
 
 /** Too many requests: both buttons wait until the `Retry-After` time. */
 export const RateLimited: Story = {
-  ...consented({ scenarios: [rateLimited('callMeNow', { retryAfterSeconds: 120 })] }),
-  play: async ({ canvas, canvasElement, userEvent }) => {
+  ...consented('error', {
+    scenarios: [rateLimited('callMeNow', { retryAfterSeconds: 120 })],
+    autoplay: true,
+  }),
+  play: inTurn(async ({ canvas, canvasElement, userEvent }) => {
     await expectState(canvasElement, 'ready');
     await userEvent.click(canvas.getByRole('button', { name: 'Call me now' }));
     await expectState(canvasElement, 'error');
     await expect(canvas.getByRole('alert')).toHaveTextContent(/Too many requests/);
     await expect(canvas.getByRole('button', { name: 'Call me now' })).toBeDisabled();
     await expect(canvas.getByRole('button', { name: 'Schedule call' })).toBeDisabled();
-  },
+  }),
 };
 
 /** Sunday night: no "Call me now"; the next time an advisor can call is offered and booked. */
 export const OutsideAdvisorHours: Story = {
-  ...consented(),
-  args: { now: () => OUTSIDE_HOURS },
-  play: async ({ args, canvas, canvasElement, userEvent }) => {
+  ...consented('scheduled', { autoplay: true }),
+  // Spies of its own: on the Docs page, the meta's are shared with the stories beside it.
+  args: { now: () => OUTSIDE_HOURS, onScheduled: fn() },
+  play: inTurn(async ({ args, canvas, canvasElement, userEvent }) => {
     await expectState(canvasElement, 'ready');
     await expect(canvas.queryByRole('button', { name: 'Call me now' })).not.toBeInTheDocument();
     await expect(
@@ -284,12 +284,12 @@ export const OutsideAdvisorHours: Story = {
       /^Your call is scheduled for Monday, .+ at 7:00 AM C[SD]T\. We will call \(512\) 555-0134\.$/,
     );
     await expect(args.onScheduled).toHaveBeenCalledTimes(1);
-  },
+  }),
 };
 
 /** The same, in the dark palette. */
 export const OutsideAdvisorHoursDark: Story = {
-  ...consented(),
+  ...consented('ready'),
   args: { now: () => OUTSIDE_HOURS },
   globals: { theme: 'dark' },
   play: async ({ canvas, canvasElement }) => {
@@ -303,8 +303,10 @@ export const OutsideAdvisorHoursDark: Story = {
  * is recorded again for the new one before the advisor is asked to call it.
  */
 export const ChangingThePhone: Story = {
-  ...consented(),
-  play: async ({ args, canvas, canvasElement, userEvent }) => {
+  ...consented('called', { autoplay: true }),
+  // Spies of its own: on the Docs page, the meta's are shared with the stories beside it.
+  args: { onCalled: fn() },
+  play: inTurn(async ({ args, canvas, canvasElement, userEvent }) => {
     await expectState(canvasElement, 'ready');
     await userEvent.click(canvas.getByRole('button', { name: 'Change number' }));
     const field = canvas.getByRole('textbox', { name: 'Phone number to call' });
@@ -327,14 +329,14 @@ export const ChangingThePhone: Story = {
       'An advisor will call (555) 123-4567 shortly.',
     );
     await expect(args.onCalled).toHaveBeenCalledTimes(1);
-  },
+  }),
 };
 
 /** A number that is not one, in the dark palette: the field error. */
 export const PhoneErrorDark: Story = {
-  ...consented(),
+  ...consented('ready', { autoplay: true }),
   globals: { theme: 'dark' },
-  play: async ({ canvas, canvasElement, userEvent }) => {
+  play: inTurn(async ({ canvas, canvasElement, userEvent }) => {
     await expectState(canvasElement, 'ready');
     await userEvent.click(canvas.getByRole('button', { name: 'Change number' }));
     const field = canvas.getByRole('textbox', { name: 'Phone number to call' });
@@ -343,17 +345,14 @@ export const PhoneErrorDark: Story = {
     await expect(await canvas.findByRole('alert')).toHaveTextContent(
       'Enter the phone number an advisor should call.',
     );
-  },
+  }),
 };
 
-const onAPhone = consented();
 /** On a 390 px phone, changing the number outside advisor hours: nothing runs off the screen. */
 export const OnAPhone: Story = {
-  ...onAPhone,
+  ...onAPhone(consented('ready')),
   args: { now: () => OUTSIDE_HOURS },
-  parameters: { ...onAPhone.parameters, viewport: PHONE },
-  globals: { viewport: { value: 'phone390', isRotated: false } },
-  play: async ({ canvas, canvasElement, userEvent }) => {
+  play: inTurn(async ({ canvas, canvasElement, userEvent }) => {
     await expectState(canvasElement, 'ready');
     await userEvent.click(canvas.getByRole('button', { name: 'Change number' }));
     await expect(canvas.getByRole('textbox', { name: 'Phone number to call' })).toBeVisible();
@@ -362,12 +361,12 @@ export const OnAPhone: Story = {
     await expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(window.innerWidth);
     for (const part of scheduler.querySelectorAll<HTMLElement>('*'))
       await expect(part.getBoundingClientRect().right).toBeLessThanOrEqual(window.innerWidth);
-  },
+  }),
 };
 
 /** In Spanish (es-US): the texts, the hours and the number. */
 export const Spanish: Story = {
-  ...consented(),
+  ...consented('ready'),
   globals: { locale: 'es-US' },
   play: async ({ canvas, canvasElement }) => {
     await expectState(canvasElement, 'ready');

@@ -6,8 +6,10 @@ import { InsuranceFlow } from '../src/flows/index.js';
 import type { LoanApplicationFixtureOverrides } from '../src/testing/index.js';
 import type { Canvas } from './support/Canvas.js';
 import { ComponentDocs } from './support/ComponentDocs.js';
-import type { IsolatedSandboxLoaded } from './support/isolatedSandboxStory.js';
-import { isolatedSandboxStory } from './support/isolatedSandboxStory.js';
+import { inTurn } from './support/inTurn.js';
+import { onAPhone } from './support/onAPhone.js';
+import type { SandboxLoaded } from './support/sandboxStory.js';
+import { sandboxStory } from './support/sandboxStory.js';
 
 const meta = {
   title: 'Flows/InsuranceFlow',
@@ -24,7 +26,7 @@ const meta = {
   },
   argTypes: { loanId: { control: false } },
   render: (args, { loaded }) => (
-    <InsuranceFlow {...args} {...(loaded as IsolatedSandboxLoaded<InsuranceFlowProps>).props} />
+    <InsuranceFlow {...args} {...(loaded as SandboxLoaded<InsuranceFlowProps>).props} />
   ),
 } satisfies Meta<typeof InsuranceFlow>;
 
@@ -39,12 +41,14 @@ const expectStep = (canvasElement: HTMLElement, step: string) =>
   waitFor(() => expect(root(canvasElement)).toHaveAttribute('data-state', step), {
     timeout: 10_000,
   });
-const quotesReady = (canvasElement: HTMLElement) =>
+/** The quotes are shown: none chosen yet (`ready`), or one (`selected`). */
+const quotesShown = (canvasElement: HTMLElement, state: 'ready' | 'selected') =>
   waitFor(
     () =>
-      expect(canvasElement.querySelector('.lir-QuoteCards')).toHaveAttribute('data-state', 'ready'),
+      expect(canvasElement.querySelector('.lir-QuoteCards')).toHaveAttribute('data-state', state),
     { timeout: 10_000 },
   );
+const quotesReady = (canvasElement: HTMLElement) => quotesShown(canvasElement, 'ready');
 // A bound loan may be read before its policy events arrive: the list follows them.
 const findPolicies = (canvas: Canvas, count: number) =>
   waitFor(
@@ -55,49 +59,42 @@ const findPolicies = (canvas: Canvas, count: number) =>
     },
     { timeout: 10_000 },
   );
+/** The carrier a quote's radio is for. */
+const carrierOf = (radio: HTMLElement) =>
+  radio.closest('[data-slot="header"]')?.querySelector('[data-slot="carrier"]')?.textContent;
 const expectHeading = async (canvas: Canvas, name: string) =>
   expect(await canvas.findByRole('heading', { level: 2, name })).toBeVisible();
 
-// Each story gets its own sandbox and loan, which stay its own beside the others on the Docs page.
-const application = () => isolatedSandboxStory<InsuranceFlowProps>();
-const loan = (overrides?: LoanApplicationFixtureOverrides, autoplay = false) =>
-  isolatedSandboxStory<InsuranceFlowProps>({
+// Each story gets its own sandbox and loan, which stay its own beside the others on the Docs page,
+// and promises the step it shows there.
+const application = () => sandboxStory<InsuranceFlowProps>({ state: 'application' });
+/** A loan application, no path chosen yet: `choose`, or a step the story's play goes on to. */
+const loan = (state = 'choose', autoplay = false) =>
+  sandboxStory<InsuranceFlowProps>({
+    state,
     autoplay,
-    prepare: async (env) => ({ loanId: (await env.createLoan(overrides, { consent: false })).id }),
+    prepare: async (env) => ({ loanId: (await env.createLoan({}, { consent: false })).id }),
   });
 const quoting = () =>
-  isolatedSandboxStory<InsuranceFlowProps>({
+  sandboxStory<InsuranceFlowProps>({
+    state: 'quoting',
     prepare: async (env) => {
       const { id } = await env.createLoan();
       await env.adapter.shopLoan(id);
       return { loanId: id };
     },
   });
-const rated = (overrides?: LoanApplicationFixtureOverrides, autoplay = false) =>
-  isolatedSandboxStory<InsuranceFlowProps>({
-    autoplay,
+/** A rated loan: `quotes`, or what the sandbox's scenario in `overrides` makes of it. */
+const rated = (state = 'quotes', overrides?: LoanApplicationFixtureOverrides) =>
+  sandboxStory<InsuranceFlowProps>({
+    state,
     prepare: async (env) => ({ loanId: (await env.ratedLoan(overrides)).id }),
   });
 const bound = (overrides?: LoanApplicationFixtureOverrides) =>
-  isolatedSandboxStory<InsuranceFlowProps>({
+  sandboxStory<InsuranceFlowProps>({
+    state: 'covered',
     prepare: async (env) => ({ loanId: (await env.boundPolicy(overrides)).loanId }),
   });
-
-/** A 390 × 844 phone (the story test resizes the browser to it). */
-const PHONE = {
-  options: {
-    phone390: {
-      name: 'Phone (390 × 844)',
-      styles: { width: '390px', height: '844px' },
-      type: 'mobile',
-    },
-  },
-};
-const onAPhone = <T extends { parameters: object }>(story: T) => ({
-  ...story,
-  parameters: { ...story.parameters, viewport: PHONE },
-  globals: { viewport: { value: 'phone390', isRotated: false } },
-});
 
 /** Nothing of the flow runs off a 390 px screen. */
 async function expectFitsThePhone(canvasElement: HTMLElement) {
@@ -167,7 +164,7 @@ export const Overview: Story = {
       hook={`const flow = useInsuranceFlow({ loanId, onComplete, onExit, onEvent });
 // flow.step, flow.choosePath('shop' | 'existing'), flow.consentRecorded(), flow.closed(), …`}
     >
-      <InsuranceFlow {...args} {...(loaded as IsolatedSandboxLoaded<InsuranceFlowProps>).props} />
+      <InsuranceFlow {...args} {...(loaded as SandboxLoaded<InsuranceFlowProps>).props} />
     </ComponentDocs>
   ),
   play: async ({ canvas, canvasElement }) => {
@@ -203,8 +200,8 @@ export const Choose: Story = {
 
 /** The borrower chose to shop: the shopping terms, agreed to before any quote is asked for. */
 export const Consent: Story = {
-  ...loan(undefined, true),
-  play: async ({ canvas, canvasElement, userEvent }) => {
+  ...loan('consent', true),
+  play: inTurn(async ({ canvas, canvasElement, userEvent }) => {
     await expectStep(canvasElement, 'choose');
     await userEvent.click(canvas.getByRole('button', { name: /I need insurance/ }));
     await expectStep(canvasElement, 'consent');
@@ -213,7 +210,7 @@ export const Consent: Story = {
       canvas.getByRole('checkbox', { name: 'I agree to the insurance shopping terms.' }),
     ).not.toBeChecked();
     await expect(canvas.getByRole('button', { name: 'Agree and get quotes' })).toBeDisabled();
-  },
+  }),
 };
 
 /** Carriers are quoting: the progress of the 30 to 45 seconds it takes. */
@@ -241,22 +238,37 @@ export const Quotes: Story = {
   },
 };
 
-/** A quote chosen, and the borrower agreed to be called: the advisor's call can be set up. */
+/**
+ * A quote chosen, and the borrower agreed to be called: the advisor's call can be set up. Both
+ * were recorded earlier (through the service); the borrower then picks another quote.
+ */
 export const QuoteChosen: Story = {
-  ...rated(undefined, true),
+  ...sandboxStory<InsuranceFlowProps>({
+    state: 'quotes',
+    prepare: async (env) => {
+      const { id } = await env.ratedLoan({}, { tcpa: true });
+      const [first] = (await env.adapter.getQuoteDisplay(id)).quotes;
+      if (!first) throw new Error('The sandbox offered no quote');
+      await env.adapter.selectQuote(id, first.id);
+      return { loanId: id };
+    },
+  }),
   play: async ({ canvas, canvasElement, userEvent }) => {
     await expectStep(canvasElement, 'quotes');
-    await quotesReady(canvasElement);
-    const [first] = canvas.getAllByRole('radio');
-    if (!first) throw new Error('Expected a quote');
-    await userEvent.click(first);
-    await expect(first).toBeChecked();
+    // The quote recorded earlier is the chosen one; the borrower then picks another.
+    await quotesShown(canvasElement, 'selected');
+    const radios = canvas.getAllByRole<HTMLInputElement>('radio');
+    const chosen = radios.find((radio) => radio.checked);
+    const other = radios.find((radio) => !radio.checked);
+    if (!chosen || !other) throw new Error('Expected the chosen quote and another');
+    await expect(radios.filter((radio) => radio.checked)).toEqual([chosen]);
     await expect(
-      await canvas.findByText(/^You picked .+\. An advisor can finish/, {}, { timeout: 10_000 }),
+      await canvas.findByText(
+        `You picked ${carrierOf(chosen)}. An advisor can finish the policy with you by phone.`,
+        {},
+        { timeout: 10_000 },
+      ),
     ).toBeVisible();
-    await userEvent.click(
-      canvas.getByRole('checkbox', { name: 'I agree to be contacted about home insurance' }),
-    );
     await waitFor(
       () =>
         expect(canvasElement.querySelector('.lir-TcpaConsentCheckbox')).toHaveAttribute(
@@ -265,16 +277,31 @@ export const QuoteChosen: Story = {
         ),
       { timeout: 10_000 },
     );
+    await expect(
+      canvas.getByRole('checkbox', { name: 'I agree to be contacted about home insurance' }),
+    ).toBeChecked();
     await waitFor(() => expect(canvasElement.querySelector('.lir-CallScheduler')).not.toBeNull(), {
       timeout: 10_000,
     });
+
+    await userEvent.click(other);
+    await expect(other).toBeChecked();
+    await expect(chosen).not.toBeChecked();
+    await expect(
+      await canvas.findByText(
+        `You picked ${carrierOf(other)}. An advisor can finish the policy with you by phone.`,
+        {},
+        { timeout: 10_000 },
+      ),
+    ).toBeVisible();
+    await expect(canvasElement.querySelector('.lir-CallScheduler')).not.toBeNull();
     await expectStep(canvasElement, 'quotes');
   },
 };
 
 /** Quoting failed for this home: an advisor, an existing policy or the service's page instead. */
 export const QuotingFailed: Story = {
-  ...rated({ primaryBorrower: { firstName: 'Rating_error' } }),
+  ...rated('quotingFailed', { primaryBorrower: { firstName: 'Rating_error' } }),
   play: async ({ canvas, canvasElement }) => {
     await expectStep(canvasElement, 'quotingFailed');
     await expectHeading(canvas, 'We could not get quotes online for this home');
@@ -288,8 +315,8 @@ export const QuotingFailed: Story = {
 
 /** The borrower already has a policy: they sign in at their carrier to share it. */
 export const Retrieval: Story = {
-  ...loan(undefined, true),
-  play: async ({ canvas, canvasElement, userEvent }) => {
+  ...loan('retrieval', true),
+  play: inTurn(async ({ canvas, canvasElement, userEvent }) => {
     await expectStep(canvasElement, 'choose');
     await userEvent.click(canvas.getByRole('button', { name: /I already have a policy/ }));
     await expectStep(canvasElement, 'retrieval');
@@ -298,7 +325,7 @@ export const Retrieval: Story = {
       await canvas.findByRole('button', { name: 'Share my current policy' }, { timeout: 10_000 }),
     ).toBeEnabled();
     await expect(await canvas.findByRole('button', { name: 'Back' })).toBeVisible();
-  },
+  }),
 };
 
 /** A policy was bound: the end of the flow, with the policy and its documents. */
@@ -328,7 +355,7 @@ export const CoveredWithFlood: Story = {
 
 /** The application's policy was cancelled: an advisor or another policy is needed. */
 export const Lapsed: Story = {
-  ...rated({ primaryBorrower: { firstName: 'Cancelled_policy' } }),
+  ...rated('lapsed', { primaryBorrower: { firstName: 'Cancelled_policy' } }),
   play: async ({ canvas, canvasElement }) => {
     await expectStep(canvasElement, 'lapsed');
     await expectHeading(canvas, 'Your policy is no longer in force');
@@ -342,7 +369,8 @@ export const Lapsed: Story = {
 
 /** The borrower closed the application (insured elsewhere). */
 export const Closed: Story = {
-  ...isolatedSandboxStory<InsuranceFlowProps>({
+  ...sandboxStory<InsuranceFlowProps>({
+    state: 'closed',
     prepare: async (env) => {
       const { id } = await env.createLoan();
       await env.adapter.closeLoan(id);
@@ -401,19 +429,19 @@ export const QuotesDark: Story = {
 export const ApplicationOnAPhone: Story = {
   ...onAPhone(application()),
   args: { applicationDefaults: BORROWER_ON_FILE, lockedFields: ['loanNumber'] },
-  play: async ({ canvas, canvasElement }) => {
+  play: inTurn(async ({ canvas, canvasElement }) => {
     await expectStep(canvasElement, 'application');
-    await expect(canvas.getByRole('button', { name: 'Submit application' })).toBeVisible();
+    await expect(await canvas.findByRole('button', { name: 'Submit application' })).toBeVisible();
     await expectFitsThePhone(canvasElement);
-  },
+  }),
 };
 
 /** The quotes, the advisor and the other ways forward on a 390 px phone. */
 export const QuotesOnAPhone: Story = {
   ...onAPhone(rated()),
-  play: async ({ canvasElement }) => {
+  play: inTurn(async ({ canvasElement }) => {
     await expectStep(canvasElement, 'quotes');
     await quotesReady(canvasElement);
     await expectFitsThePhone(canvasElement);
-  },
+  }),
 };

@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { HttpResponse, http } from 'msw';
 import { expect, fn, waitFor, within } from 'storybook/test';
 import { BORROWER_ON_FILE } from '../demo/src/borrower.js';
+import { APPLICATION_FIELDS } from '../src/components/LoanApplicationForm/applicationFields.js';
 import type {
   LoanApplicationFormProps,
   LoanApplicationFormValues,
@@ -10,7 +11,9 @@ import { LoanApplicationForm } from '../src/components/LoanApplicationForm/index
 import { failing, pending } from '../src/testing/msw/index.js';
 import type { Canvas } from './support/Canvas.js';
 import { ComponentDocs } from './support/ComponentDocs.js';
-import type { SandboxLoaded } from './support/sandboxStory.js';
+import { inTurn } from './support/inTurn.js';
+import { onAPhone } from './support/onAPhone.js';
+import type { SandboxLoaded, SandboxStoryOptions } from './support/sandboxStory.js';
 import { sandboxStory } from './support/sandboxStory.js';
 
 /** The demo's borrower on file, with a closing date. */
@@ -19,23 +22,16 @@ const PREFILL: Partial<LoanApplicationFormValues> = {
   closingDate: '2027-01-15',
 };
 
-/** A 390 × 844 phone (the story test resizes the browser to it). */
-const PHONE = {
-  options: {
-    phone390: {
-      name: 'Phone (390 × 844)',
-      styles: { width: '390px', height: '844px' },
-      type: 'mobile',
-    },
-  },
-};
-
 const meta = {
   title: 'Components/LoanApplicationForm',
   component: LoanApplicationForm,
   tags: ['autodocs'],
   args: { onCreated: fn(), onError: fn(), onInvalid: fn() },
-  argTypes: { defaultValues: { control: 'object' }, lockedFields: { control: 'object' } },
+  argTypes: {
+    defaultValues: { control: 'object' },
+    // One checkbox per field: a designer locks fields by name.
+    lockedFields: { control: 'check', options: APPLICATION_FIELDS.map((field) => field.name) },
+  },
   render: (args, { loaded }) => (
     <LoanApplicationForm {...args} {...(loaded as SandboxLoaded<LoanApplicationFormProps>).props} />
   ),
@@ -46,10 +42,21 @@ type Story = StoryObj<typeof meta>;
 
 const root = (canvasElement: HTMLElement) =>
   canvasElement.querySelector<HTMLElement>('.lir-LoanApplicationForm');
+// As long as the preview's own check: on a Docs page, stories load side by side, some in frames.
 const expectState = (canvasElement: HTMLElement, state: string) =>
   waitFor(() => expect(root(canvasElement)).toHaveAttribute('data-state', state), {
-    timeout: 5000,
+    timeout: 10_000,
   });
+
+/**
+ * The form behind its own sandbox, showing `state`; a state reached by submitting it needs its
+ * play on the Docs page too (`autoplay`).
+ */
+const form = (
+  state: string,
+  options: Omit<SandboxStoryOptions<LoanApplicationFormProps>, 'state'> = {},
+) => sandboxStory<LoanApplicationFormProps>({ ...options, state });
+
 const group = (canvas: Canvas, name: string) => within(canvas.getByRole('group', { name }));
 const left = (canvas: Canvas, name: string) =>
   Math.round(
@@ -79,7 +86,7 @@ const submitToSeeErrors = async ({
 
 /** For designers: states, parts, theming and the headless hook, next to the live component. */
 export const Overview: Story = {
-  ...sandboxStory<LoanApplicationFormProps>(),
+  ...form('editing'),
   args: { defaultValues: PREFILL, lockedFields: ['loanNumber', 'loanAmount'] },
   render: (args, { loaded }) => (
     <ComponentDocs
@@ -127,7 +134,7 @@ if (loan) navigate(\`/insurance/\${loan.id}\`);`}
 
 /** Nothing known yet: the borrower fills in every field. */
 export const Empty: Story = {
-  ...sandboxStory<LoanApplicationFormProps>(),
+  ...form('editing'),
   play: async ({ canvas, canvasElement }) => {
     await expectState(canvasElement, 'editing');
     await expect(canvas.getByRole('form', { name: 'Loan application' })).toBeVisible();
@@ -140,7 +147,7 @@ export const Empty: Story = {
 
 /** The lender prefills what it knows and locks the loan's details: shown as "From your lender". */
 export const PrefilledAndLocked: Story = {
-  ...sandboxStory<LoanApplicationFormProps>(),
+  ...form('editing'),
   args: {
     defaultValues: PREFILL,
     lockedFields: ['loanNumber', 'loanAmount', 'closingDate', 'propertyState'],
@@ -161,11 +168,14 @@ export const PrefilledAndLocked: Story = {
 
 /** Invalid fields stop the application in the page: errors under them, focus on the first. */
 export const WithErrors: Story = {
-  ...sandboxStory<LoanApplicationFormProps>(),
+  ...form('errored', { autoplay: true }),
+  // Spies of its own: on the Docs page, the meta's are shared with the stories beside it.
   args: {
+    onCreated: fn(),
+    onInvalid: fn(),
     defaultValues: { ...PREFILL, email: 'avery@example', phone: '555-0134', zip: '7870' },
   },
-  play: async ({ args, canvas, canvasElement, userEvent }) => {
+  play: inTurn(async ({ args, canvas, canvasElement, userEvent }) => {
     await expectState(canvasElement, 'editing');
     await userEvent.click(canvas.getByRole('button', { name: 'Submit application' }));
     await expectState(canvasElement, 'errored');
@@ -179,12 +189,12 @@ export const WithErrors: Story = {
     );
     await expect(args.onInvalid).toHaveBeenCalledWith(['email', 'phone', 'zip']);
     await expect(args.onCreated).not.toHaveBeenCalled();
-  },
+  }),
 };
 
 /** The service refuses a field: its reason is shown under it. */
 export const RefusedByTheService: Story = {
-  ...sandboxStory<LoanApplicationFormProps>({
+  ...form('errored', {
     scenarios: [
       http.post('*/api/insurance/loans', () =>
         HttpResponse.json(
@@ -199,76 +209,77 @@ export const RefusedByTheService: Story = {
         ),
       ),
     ],
+    autoplay: true,
   }),
   args: { defaultValues: PREFILL },
-  play: async ({ canvas, canvasElement, userEvent }) => {
+  play: inTurn(async ({ canvas, canvasElement, userEvent }) => {
     await userEvent.click(canvas.getByRole('button', { name: 'Submit application' }));
     await expectState(canvasElement, 'errored');
     const phone = group(canvas, 'About you').getByRole('textbox', { name: 'Phone' });
     await waitFor(() => expect(phone).toHaveFocus());
     await expect(phone).toHaveAccessibleDescription('This number cannot receive calls');
-  },
+  }),
 };
 
 /** The application is on its way. */
 export const Submitting: Story = {
-  ...sandboxStory<LoanApplicationFormProps>({ scenarios: [pending('submitLoanApplication')] }),
+  ...form('submitting', { scenarios: [pending('submitLoanApplication')], autoplay: true }),
   args: { defaultValues: PREFILL },
-  play: async ({ canvas, canvasElement, userEvent }) => {
+  play: inTurn(async ({ canvas, canvasElement, userEvent }) => {
     await userEvent.click(canvas.getByRole('button', { name: 'Submit application' }));
     await expectState(canvasElement, 'submitting');
     await expect(canvas.getByRole('button', { name: 'Submitting…' })).toHaveAttribute(
       'aria-disabled',
       'true',
     );
-  },
+  }),
 };
 
 /** The service could not take the application: the borrower may try again, nothing is lost. */
 export const Failed: Story = {
-  ...sandboxStory<LoanApplicationFormProps>({
+  ...form('errored', {
     scenarios: [failing('submitLoanApplication', { status: 502 })],
+    autoplay: true,
   }),
-  args: { defaultValues: PREFILL },
-  play: async ({ args, canvas, canvasElement, userEvent }) => {
+  // Spies of its own: on the Docs page, the meta's are shared with the stories beside it.
+  args: { defaultValues: PREFILL, onError: fn() },
+  play: inTurn(async ({ args, canvas, canvasElement, userEvent }) => {
     await userEvent.click(canvas.getByRole('button', { name: 'Submit application' }));
     await expectState(canvasElement, 'errored');
     await expect(canvas.getByRole('alert')).toHaveTextContent(
       'We could not submit your application. Please try again.',
     );
     await expect(args.onError).toHaveBeenCalledTimes(1);
-  },
+  }),
 };
 
 /** The application was created in the sandbox. */
 export const Created: Story = {
-  ...sandboxStory<LoanApplicationFormProps>(),
-  args: { defaultValues: PREFILL },
-  play: async ({ args, canvas, canvasElement, userEvent }) => {
+  ...form('created', { autoplay: true }),
+  // Spies of its own: on the Docs page, the meta's are shared with the stories beside it.
+  args: { defaultValues: PREFILL, onCreated: fn() },
+  play: inTurn(async ({ args, canvas, canvasElement, userEvent }) => {
     await userEvent.click(canvas.getByRole('button', { name: 'Submit application' }));
     await expectState(canvasElement, 'created');
     await expect(canvas.getByRole('status')).toHaveTextContent('Your application was submitted.');
     await expect(canvas.getByRole('status')).toHaveFocus();
     await expect(args.onCreated).toHaveBeenCalledTimes(1);
-  },
+  }),
 };
 
 /** Errors and locked fields in the dark palette: every part readable (axe checks the contrast). */
 export const WithErrorsDark: Story = {
-  ...sandboxStory<LoanApplicationFormProps>(),
+  ...form('errored', { autoplay: true }),
   args: invalidAndLocked,
   globals: { theme: 'dark' },
-  play: submitToSeeErrors,
+  play: inTurn(submitToSeeErrors),
 };
 
-const onAPhone = sandboxStory<LoanApplicationFormProps>();
 /** On a 390 px phone: one column, and nothing runs off the screen, errors and notes included. */
 export const OnAPhone: Story = {
-  ...onAPhone,
+  ...onAPhone(form('errored')),
   args: invalidAndLocked,
-  parameters: { ...onAPhone.parameters, viewport: PHONE },
-  globals: { viewport: { value: 'phone390', isRotated: false } },
-  play: async (context) => {
+  play: inTurn(async (context) => {
     const { canvas, canvasElement } = context;
     await waitFor(() => expect(window.innerWidth).toBeLessThanOrEqual(390));
     await submitToSeeErrors(context);
@@ -276,18 +287,18 @@ export const OnAPhone: Story = {
     await expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(window.innerWidth);
     for (const part of (root(canvasElement) as HTMLElement).querySelectorAll('*'))
       await expect(part.getBoundingClientRect().right).toBeLessThanOrEqual(window.innerWidth);
-  },
+  }),
 };
 
 /** The same phone in the dark palette. */
 export const OnAPhoneDark: Story = {
   ...OnAPhone,
-  globals: { viewport: { value: 'phone390', isRotated: false }, theme: 'dark' },
+  globals: { ...OnAPhone.globals, theme: 'dark' },
 };
 
 /** Where it is wide: two columns, the first and last name side by side. */
 export const Wide: Story = {
-  ...sandboxStory<LoanApplicationFormProps>(),
+  ...form('editing'),
   args: { defaultValues: PREFILL },
   play: async ({ canvas, canvasElement }) => {
     await expectState(canvasElement, 'editing');
@@ -297,10 +308,10 @@ export const Wide: Story = {
 
 /** In Spanish (the provider's `locale` is `es-US`): labels, options, notes and errors. */
 export const Spanish: Story = {
-  ...sandboxStory<LoanApplicationFormProps>(),
+  ...form('errored', { autoplay: true }),
   args: invalidAndLocked,
   globals: { locale: 'es-US' },
-  play: async (context) => {
+  play: inTurn(async (context) => {
     const { canvas } = context;
     await expect(canvas.getByRole('form', { name: 'Solicitud de préstamo' })).toBeVisible();
     await submitToSeeErrors(context);
@@ -312,5 +323,5 @@ export const Spanish: Story = {
     await expect(
       group(canvas, 'Su préstamo').getByRole('textbox', { name: 'Número de préstamo' }),
     ).toHaveAccessibleDescription('Proporcionado por su prestamista');
-  },
+  }),
 };

@@ -35,11 +35,16 @@ const expectState = (canvasElement: HTMLElement, state: string) =>
     timeout: 5000,
   });
 
+/** A policy bound at the end of quoting (each story has a sandbox of its own). */
+const boundPolicy = () =>
+  sandboxStory<PolicyDocumentsProps>({
+    state: 'ready',
+    prepare: async (env) => ({ policyId: (await env.boundPolicy()).policyId }),
+  });
+
 /** For designers: states, parts, theming and the headless hook, next to the live component. */
 export const Overview: Story = {
-  ...sandboxStory<PolicyDocumentsProps>({
-    prepare: async (env) => ({ policyId: (await env.boundPolicy()).policyId }),
-  }),
+  ...boundPolicy(),
   render: (args, { loaded }) => (
     <ComponentDocs
       name="PolicyDocuments"
@@ -87,9 +92,7 @@ window.open(await getDocumentUrl(documents[0].id), '_blank', 'noopener,noreferre
 
 /** A policy bound at the end of quoting: its summary and a button per document. */
 export const Documents: Story = {
-  ...sandboxStory<PolicyDocumentsProps>({
-    prepare: async (env) => ({ policyId: (await env.boundPolicy()).policyId }),
-  }),
+  ...boundPolicy(),
   play: async ({ canvas, canvasElement, userEvent }) => {
     await expectState(canvasElement, 'ready');
     await expect(canvas.getByText('Policy number')).toBeVisible();
@@ -115,6 +118,7 @@ export const Documents: Story = {
 /** The policy is still loading. */
 export const Loading: Story = {
   ...sandboxStory<PolicyDocumentsProps>({
+    state: 'loading',
     scenarios: [pending('getPolicy')],
     prepare: async (env) => ({ policyId: (await env.boundPolicy()).policyId }),
   }),
@@ -124,9 +128,14 @@ export const Loading: Story = {
   },
 };
 
-/** The signed link expired and even a fresh read gave an expiring one: the borrower is told. */
+/**
+ * The signed link expired and even a fresh read gave an expiring one: the borrower is told. It
+ * answers the borrower's "Open": the story presses it, on the Docs page too.
+ */
 export const ExpiredDocument: Story = {
   ...sandboxStory<PolicyDocumentsProps>({
+    state: 'expired',
+    autoplay: true,
     // Signed URLs that live 1 ms: already expired when the borrower clicks.
     documentUrlTtlMs: 1,
     prepare: async (env) => ({ policyId: (await env.retrievedPolicy()).policyId }),
@@ -145,6 +154,7 @@ export const ExpiredDocument: Story = {
 /** A policy with no documents yet. */
 export const Empty: Story = {
   ...sandboxStory<PolicyDocumentsProps>({
+    state: 'empty',
     scenarios: [noDocuments()],
     prepare: async () => ({ policyId: 'pol_empty' }),
   }),
@@ -157,6 +167,7 @@ export const Empty: Story = {
 /** The policy could not be read: an alert and "Try again". */
 export const Errored: Story = {
   ...sandboxStory<PolicyDocumentsProps>({
+    state: 'errored',
     scenarios: [failing('getPolicy', { status: 404, code: 'not_found', message: 'Not found' })],
     prepare: async (env) => ({ policyId: (await env.boundPolicy()).policyId }),
   }),
@@ -201,6 +212,7 @@ const cancelledPolicy = http.get(`*${DEFAULT_BFF_BASE_PATH}/policies/:policyId`,
 /** A policy cancelled mid-term reads as cancelled, whatever the service's own status says. */
 export const Cancelled: Story = {
   ...sandboxStory<PolicyDocumentsProps>({
+    state: 'empty',
     scenarios: [cancelledPolicy],
     prepare: async () => ({ policyId: 'pol_cancelled' }),
   }),
@@ -221,6 +233,7 @@ export const Cancelled: Story = {
 /** In Spanish (the provider's `locale` is `es-US`): the words, the dates and the amounts. */
 export const CancelledInSpanish: Story = {
   ...sandboxStory<PolicyDocumentsProps>({
+    state: 'empty',
     scenarios: [cancelledPolicy],
     prepare: async () => ({ policyId: 'pol_cancelled' }),
   }),

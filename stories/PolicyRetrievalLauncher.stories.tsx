@@ -5,6 +5,9 @@ import type { PolicyRetrievalLauncherProps } from '../src/components/PolicyRetri
 import { PolicyRetrievalLauncher } from '../src/components/PolicyRetrievalLauncher/index.js';
 import { failing, pending, rateLimited } from '../src/testing/msw/index.js';
 import { ComponentDocs } from './support/ComponentDocs.js';
+import { inTurn } from './support/inTurn.js';
+import { onAPhone } from './support/onAPhone.js';
+import { ownFrame } from './support/ownFrame.js';
 import type { SandboxLoaded } from './support/sandboxStory.js';
 import { sandboxStory } from './support/sandboxStory.js';
 
@@ -27,34 +30,33 @@ type Story = StoryObj<typeof meta>;
 
 const TRIGGER = 'Share my current policy';
 const DIALOG = 'Share your current insurance policy';
+// The dialog's code loads on the first click, and the retrieval starts then: on a Docs page,
+// beside the other stories' frames, that may take longer than Testing Library's second.
+const SLOW = { timeout: 10_000 };
 const root = (canvasElement: HTMLElement) =>
   canvasElement.querySelector<HTMLElement>('.lir-PolicyRetrievalLauncher');
+// As long as the preview's own check: on a Docs page, stories load side by side, some in frames.
 const expectState = (canvasElement: HTMLElement, state: string) =>
   waitFor(() => expect(root(canvasElement)).toHaveAttribute('data-state', state), {
-    timeout: 5000,
+    timeout: 10_000,
   });
 
-const withLoan = (scenarios: RequestHandler[] = []) =>
+/** A loan of the story's own sandbox; the launcher shows `state`. */
+const withLoan = (state: string, scenarios: RequestHandler[] = []) =>
   sandboxStory<PolicyRetrievalLauncherProps>({
+    state,
     scenarios,
     prepare: async (env) => ({ loanId: (await env.createLoan()).id }),
   });
 
-/** A 390 × 844 phone (the story test resizes the browser to it). */
-const PHONE = {
-  options: {
-    phone390: {
-      name: 'Phone (390 × 844)',
-      styles: { width: '390px', height: '844px' },
-      type: 'mobile',
-    },
-  },
-};
-const onPhone = <T extends { parameters: object }>(story: T) => ({
-  ...story,
-  parameters: { ...story.parameters, viewport: PHONE },
-  globals: { viewport: { value: 'phone390', isRotated: false } },
-});
+/**
+ * The launcher whose play opens the dialog, a modal over the whole page: on the Docs page in a
+ * frame of its own, where its play runs, as tall as the dialog (or the button, once it closed).
+ */
+const withDialog = (state: string, scenarios: RequestHandler[] = [], height = '640px') =>
+  ownFrame(withLoan(state, scenarios), height);
+/** How tall a frame is whose dialog closed again: the button and its status. */
+const CLOSED = '120px';
 
 /** The dialog covers the whole viewport and the sign-in frame takes most of it, unscrolled. */
 async function expectFullScreen(dialog: HTMLElement, frame: HTMLElement) {
@@ -74,7 +76,7 @@ async function expectFullScreen(dialog: HTMLElement, frame: HTMLElement) {
 
 /** For designers: states, parts, theming and the headless hook, next to the live component. */
 export const Overview: Story = {
-  ...withLoan(),
+  ...withLoan('idle'),
   render: (args, { loaded }) => (
     <ComponentDocs
       name="PolicyRetrievalLauncher"
@@ -126,7 +128,7 @@ export const Overview: Story = {
 
 /** Nothing started yet: one button. */
 export const Idle: Story = {
-  ...withLoan(),
+  ...withLoan('idle'),
   play: async ({ canvas, canvasElement }) => {
     await expect(await canvas.findByRole('button', { name: TRIGGER })).toBeEnabled();
     await expect(root(canvasElement)).toHaveAttribute('data-state', 'idle');
@@ -135,30 +137,30 @@ export const Idle: Story = {
 
 /** The retrieval is being started: the dialog says the sign-in page is on its way. */
 export const Starting: Story = {
-  ...withLoan([pending('initiatePolicyRetrieval')]),
-  play: async ({ canvas, canvasElement, userEvent }) => {
+  ...withDialog('starting', [pending('initiatePolicyRetrieval')]),
+  play: inTurn(async ({ canvas, canvasElement, userEvent }) => {
     await userEvent.click(await canvas.findByRole('button', { name: TRIGGER }));
-    const dialog = await screen.findByRole('dialog', { name: DIALOG });
+    const dialog = await screen.findByRole('dialog', { name: DIALOG }, SLOW);
     // The dialog fades in.
     await waitFor(() => expect(dialog).toBeVisible());
     await expect(screen.getByText('Preparing the sign-in page…')).toBeVisible();
     await expectState(canvasElement, 'starting');
-  },
+  }),
 };
 
 /** Retrieval open: the carrier's hosted sign-in page in a frame, in a modal dialog. */
 export const Open: Story = {
-  ...withLoan(),
-  play: async ({ canvas, canvasElement, userEvent }) => {
+  ...withDialog('open'),
+  play: inTurn(async ({ canvas, canvasElement, userEvent }) => {
     await userEvent.click(await canvas.findByRole('button', { name: TRIGGER }));
-    const dialog = await screen.findByRole('dialog', { name: DIALOG });
+    const dialog = await screen.findByRole('dialog', { name: DIALOG }, SLOW);
     await expectState(canvasElement, 'open');
-    const frame = await screen.findByTitle('Sign in to your insurance company');
+    const frame = await screen.findByTitle('Sign in to your insurance company', {}, SLOW);
     await waitFor(() => expect(frame).toBeVisible());
     await expect(frame).toHaveAttribute('src', expect.stringMatching(/\/sandbox\/retrieve\//));
     await expect(screen.getByRole('link', { name: 'Open in a new tab' })).toBeVisible();
     await expect(dialog).toContainElement(document.activeElement as HTMLElement);
-  },
+  }),
 };
 
 /**
@@ -166,32 +168,31 @@ export const Open: Story = {
  * bar and its close button, instead of scrolling inside a small box.
  */
 export const OpenOnPhone: Story = {
-  ...onPhone(withLoan()),
-  play: async ({ canvas, userEvent }) => {
+  ...onAPhone(withLoan('open')),
+  play: inTurn(async ({ canvas, userEvent }) => {
     await userEvent.click(await canvas.findByRole('button', { name: TRIGGER }));
-    const dialog = await screen.findByRole('dialog', { name: DIALOG });
-    const frame = await screen.findByTitle('Sign in to your insurance company');
+    const dialog = await screen.findByRole('dialog', { name: DIALOG }, SLOW);
+    const frame = await screen.findByTitle('Sign in to your insurance company', {}, SLOW);
     await waitFor(() => expect(frame).toBeVisible());
     await expectFullScreen(dialog, frame);
     const close = screen.getByRole('button', { name: 'Close' });
     await expect(close.getBoundingClientRect().bottom).toBeLessThan(
       frame.getBoundingClientRect().top,
     );
-  },
+  }),
 };
 
 /** The same on a phone in the dark palette: the dialog follows the page's theme. */
 export const OpenOnPhoneDark: Story = {
-  ...onPhone(withLoan()),
-  globals: { viewport: { value: 'phone390', isRotated: false }, theme: 'dark' },
-  play: async ({ canvas, userEvent }) => {
+  ...onAPhone(withLoan('open'), { theme: 'dark' }),
+  play: inTurn(async ({ canvas, userEvent }) => {
     await userEvent.click(await canvas.findByRole('button', { name: TRIGGER }));
-    const dialog = await screen.findByRole('dialog', { name: DIALOG });
-    const frame = await screen.findByTitle('Sign in to your insurance company');
+    const dialog = await screen.findByRole('dialog', { name: DIALOG }, SLOW);
+    const frame = await screen.findByTitle('Sign in to your insurance company', {}, SLOW);
     await waitFor(() => expect(frame).toBeVisible());
     await expectFullScreen(dialog, frame);
     await expect(getComputedStyle(dialog).backgroundColor).toBe('rgb(13, 17, 23)');
-  },
+  }),
 };
 
 /**
@@ -199,43 +200,47 @@ export const OpenOnPhoneDark: Story = {
  * closes it at once, and the host hears `onExit({ reason: 'closed' })`.
  */
 export const EscapeCloses: Story = {
-  ...withLoan(),
-  play: async ({ args, canvas, userEvent }) => {
+  ...withDialog('open', [], CLOSED),
+  play: inTurn(async ({ args, canvas, userEvent }) => {
     const trigger = await canvas.findByRole('button', { name: TRIGGER });
     await userEvent.click(trigger);
-    const dialog = await screen.findByRole('dialog', { name: DIALOG });
-    await screen.findByTitle('Sign in to your insurance company');
+    const dialog = await screen.findByRole('dialog', { name: DIALOG }, SLOW);
+    await screen.findByTitle('Sign in to your insurance company', {}, SLOW);
     await waitFor(() => expect(dialog).toHaveFocus());
     await userEvent.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     await expect(trigger).toHaveFocus();
     await expect(args.onExit).toHaveBeenCalledWith({ reason: 'closed' });
-  },
+  }),
 };
 
 /** In Spanish (the provider's `locale` is `es-US`). */
 export const OpenInSpanish: Story = {
-  ...withLoan(),
+  ...withDialog('open'),
   globals: { locale: 'es-US' },
-  play: async ({ canvas, userEvent }) => {
+  play: inTurn(async ({ canvas, userEvent }) => {
     await userEvent.click(
       await canvas.findByRole('button', { name: 'Compartir mi póliza actual' }),
     );
-    await screen.findByRole('dialog', { name: 'Comparta su póliza de seguro actual' });
-    const frame = await screen.findByTitle('Inicie sesión con su compañía de seguros');
+    await screen.findByRole('dialog', { name: 'Comparta su póliza de seguro actual' }, SLOW);
+    const frame = await screen.findByTitle('Inicie sesión con su compañía de seguros', {}, SLOW);
     await waitFor(() => expect(frame).toBeVisible());
     await expect(screen.getByRole('button', { name: 'Cerrar' })).toBeVisible();
     await expect(screen.getByRole('link', { name: 'Abrir en una pestaña nueva' })).toBeVisible();
-  },
+  }),
 };
 
 /** The borrower signed in at the carrier: the dialog closes by itself and the policy is in. */
 export const Completed: Story = {
-  ...withLoan(),
-  play: async ({ args, canvas, canvasElement, loaded, userEvent }) => {
+  ...withDialog('completed', [], CLOSED),
+  play: inTurn(async ({ args, canvas, canvasElement, loaded, userEvent }) => {
     const { env } = loaded as SandboxLoaded<PolicyRetrievalLauncherProps>;
     await userEvent.click(await canvas.findByRole('button', { name: TRIGGER }));
-    const frame = await screen.findByTitle<HTMLIFrameElement>('Sign in to your insurance company');
+    const frame = await screen.findByTitle<HTMLIFrameElement>(
+      'Sign in to your insurance company',
+      {},
+      SLOW,
+    );
     // What the borrower does inside the frame: sign in at the carrier as a sandbox user.
     await env.signInAtCarrier(frame.src);
     await expectState(canvasElement, 'completed');
@@ -244,30 +249,30 @@ export const Completed: Story = {
     await expect(args.onRetrieved).toHaveBeenCalledWith([
       expect.stringMatching(/./),
     ] as unknown as string[]);
-  },
+  }),
 };
 
 /** The retrieval could not be started: the host hears `onError` with the error. */
 export const Errored: Story = {
-  ...withLoan([failing('initiatePolicyRetrieval', { status: 502 })]),
-  play: async ({ args, canvas, canvasElement, userEvent }) => {
+  ...withDialog('errored', [failing('initiatePolicyRetrieval', { status: 502 })]),
+  play: inTurn(async ({ args, canvas, canvasElement, userEvent }) => {
     await userEvent.click(await canvas.findByRole('button', { name: TRIGGER }));
     await expectState(canvasElement, 'errored');
-    await expect(await screen.findByRole('alert')).toHaveTextContent(
+    await expect(await screen.findByRole('alert', {}, SLOW)).toHaveTextContent(
       'We could not open the sign-in page.',
     );
     await expect(screen.getByRole('button', { name: 'Try again' })).toBeEnabled();
     await expect(args.onError).toHaveBeenCalledWith(expect.objectContaining({ status: 502 }));
-  },
+  }),
 };
 
 /** Too many attempts: "Try again" waits for the `Retry-After` time. */
 export const RateLimited: Story = {
-  ...withLoan([rateLimited('initiatePolicyRetrieval', { retryAfterSeconds: 120 })]),
-  play: async ({ canvas, canvasElement, userEvent }) => {
+  ...withDialog('errored', [rateLimited('initiatePolicyRetrieval', { retryAfterSeconds: 120 })]),
+  play: inTurn(async ({ canvas, canvasElement, userEvent }) => {
     await userEvent.click(await canvas.findByRole('button', { name: TRIGGER }));
     await expectState(canvasElement, 'errored');
-    await expect(await screen.findByRole('alert')).toHaveTextContent(/Too many attempts/);
+    await expect(await screen.findByRole('alert', {}, SLOW)).toHaveTextContent(/Too many attempts/);
     await expect(screen.getByRole('button', { name: 'Try again' })).toBeDisabled();
-  },
+  }),
 };

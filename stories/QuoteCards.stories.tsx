@@ -5,11 +5,12 @@ import type { QuoteCardsProps } from '../src/components/QuoteCards/index.js';
 import { QuoteCards } from '../src/components/QuoteCards/index.js';
 import type { QuoteDisplay } from '../src/core/index.js';
 import { DEFAULT_BFF_BASE_PATH } from '../src/core/index.js';
-import type { InsuranceHandlers } from '../src/testing/msw/index.js';
 import { failing, noQuotes, pending, rateLimited } from '../src/testing/msw/index.js';
 import { ComponentDocs } from './support/ComponentDocs.js';
-import type { SandboxLoaded } from './support/sandboxStory.js';
+import { onAPhone } from './support/onAPhone.js';
+import type { SandboxLoaded, StorySandbox } from './support/sandboxStory.js';
 import { sandboxStory } from './support/sandboxStory.js';
+import type { StoryEnv } from './support/storyEnv.js';
 
 const meta = {
   title: 'Components/QuoteCards',
@@ -33,54 +34,49 @@ const expectState = (canvasElement: HTMLElement, state: string) =>
     timeout: 5000,
   });
 
-/** A story of its own (each story needs its own sandbox behind its handlers). */
+/** A rated loan, its quotes shown and none chosen (each story has a sandbox of its own). */
 const ratedLoan = () =>
   sandboxStory<QuoteCardsProps>({
+    state: 'ready',
     prepare: async (env) => ({ loanId: (await env.ratedLoan()).id }),
   });
+
+/** A rated loan whose first quote the borrower chose earlier (recorded through the service). */
+const selectedQuote = () =>
+  sandboxStory<QuoteCardsProps>({
+    state: 'selected',
+    prepare: async (env) => ({ loanId: await chooseFirstQuote(env) }),
+  });
+
+/** Rates a loan and records its first quote as the borrower's choice; returns the loan's id. */
+async function chooseFirstQuote(env: StoryEnv) {
+  const { id } = await env.ratedLoan();
+  const [first] = (await env.adapter.getQuoteDisplay(id)).quotes;
+  if (!first) throw new Error('The sandbox offered no quote');
+  await env.adapter.selectQuote(id, first.id);
+  return id;
+}
 
 const LONG_CARRIER =
   'Commonwealth Homeowners Mutual Fire and Casualty Insurance Company of the Mid-Atlantic';
 
-/**
- * The story sandbox's quote display, its first quote from a carrier with a very long name
- * (through the mock BFF the story's loader made, which it leaves on `globalThis`).
- */
-const longCarrierName = http.get(
-  `*${DEFAULT_BFF_BASE_PATH}/loans/:loanId/display`,
-  async ({ request }) => {
-    const bff = (globalThis as { __lirStoryBff?: InsuranceHandlers['bff'] }).__lirStoryBff;
-    if (!bff) return undefined;
+/** The story's own quote display, its first quote from a carrier with a very long name. */
+const longCarrierName = ({ bff }: StorySandbox) => [
+  http.get(`*${DEFAULT_BFF_BASE_PATH}/loans/:loanId/display`, async ({ request }) => {
     const display = (await (await bff.handler(request)).json()) as QuoteDisplay;
     return HttpResponse.json({
       ...display,
       quotes: display.quotes.map((q, i) => (i === 0 ? { ...q, carrierName: LONG_CARRIER } : q)),
     });
-  },
-);
+  }),
+];
 
 const withLongCarrierName = () =>
   sandboxStory<QuoteCardsProps>({
-    scenarios: [longCarrierName],
+    state: 'ready',
+    scenarios: longCarrierName,
     prepare: async (env) => ({ loanId: (await env.ratedLoan()).id }),
   });
-
-/** A 390 × 844 phone (the story test resizes the browser to it). */
-const PHONE = {
-  options: {
-    phone390: {
-      name: 'Phone (390 × 844)',
-      styles: { width: '390px', height: '844px' },
-      type: 'mobile',
-    },
-  },
-};
-
-/** A story of its own with the long carrier name, on a 390 px phone. */
-const onAPhone = () => {
-  const story = withLongCarrierName();
-  return { ...story, parameters: { ...story.parameters, viewport: PHONE } };
-};
 
 const cardsOf = (canvasElement: HTMLElement) => [
   ...canvasElement.querySelectorAll<HTMLElement>('[data-slot="card"]'),
@@ -161,30 +157,41 @@ export const Rated: Story = {
   },
 };
 
-/** The borrower chose a quote; the arrow keys move the choice, as in any radio group. */
+/**
+ * The borrower chose a quote (its card says "Selected"); choosing another moves the choice, and
+ * the arrow keys move it too, as in any radio group.
+ */
 export const Selected: Story = {
-  ...ratedLoan(),
+  ...selectedQuote(),
   play: async ({ args, canvas, canvasElement, userEvent }) => {
-    await expectState(canvasElement, 'ready');
+    await expectState(canvasElement, 'selected');
     const [first, second] = canvas.getAllByRole('radio');
     if (!first || !second) throw new Error('Expected two quotes or more');
-    await userEvent.click(first);
+    // The choice recorded earlier, shown as chosen.
     await expect(first).toBeChecked();
-    await expectState(canvasElement, 'selected');
-    await waitFor(() => expect(args.onSelect).toHaveBeenCalledWith(first.getAttribute('value')));
+    await expect(first.closest('[data-slot="card"]')).toHaveAttribute('data-state', 'checked');
+    await expect(canvas.getByText('Selected')).toBeVisible();
+    await expect(args.onSelect).not.toHaveBeenCalled();
 
-    // Real keyboard in a real browser: ArrowRight moves focus and selection to the next quote,
-    // recorded once the borrower stops on it.
-    await userEvent.keyboard('{ArrowRight}');
-    await expect(second).toHaveFocus();
+    await userEvent.click(second);
     await expect(second).toBeChecked();
     await expect(first).not.toBeChecked();
+    await expectState(canvasElement, 'selected');
+    await waitFor(() => expect(args.onSelect).toHaveBeenCalledWith(second.getAttribute('value')));
+
+    // Real keyboard in a real browser: ArrowLeft moves focus and selection to the previous
+    // quote, recorded once the borrower stops on it.
+    await userEvent.keyboard('{ArrowLeft}');
+    await expect(first).toHaveFocus();
+    await expect(first).toBeChecked();
+    await expect(second).not.toBeChecked();
     await waitFor(
-      () => expect(args.onSelect).toHaveBeenLastCalledWith(second.getAttribute('value')),
+      () => expect(args.onSelect).toHaveBeenLastCalledWith(first.getAttribute('value')),
       { timeout: 5000 },
     );
     await expect(args.onSelect).toHaveBeenCalledTimes(2);
-    await expect(second.closest('[data-slot="card"]')).toHaveAttribute('data-state', 'checked');
+    await expect(first.closest('[data-slot="card"]')).toHaveAttribute('data-state', 'checked');
+    await expect(second.closest('[data-slot="card"]')).toHaveAttribute('data-state', 'unchecked');
     await expect(canvas.getByText('Selected')).toBeVisible();
   },
 };
@@ -194,18 +201,18 @@ export const Selected: Story = {
  * switch does the same): the axe check covers its contrast too.
  */
 export const SelectedDark: Story = {
-  ...ratedLoan(),
+  ...selectedQuote(),
   globals: { theme: 'dark' },
-  play: async ({ canvas, canvasElement, userEvent }) => {
-    await expectState(canvasElement, 'ready');
+  play: async ({ canvas, canvasElement }) => {
+    await expectState(canvasElement, 'selected');
     const root = canvasElement.querySelector('.lir-QuoteCards') as HTMLElement;
     await expect(getComputedStyle(root).getPropertyValue('--lir-color-accent').trim()).toBe(
       '#4c9fff',
     );
     const [first] = canvas.getAllByRole('radio');
     if (!first) throw new Error('Expected a quote');
-    await userEvent.click(first);
-    await expectState(canvasElement, 'selected');
+    await expect(first).toBeChecked();
+    await expect(canvas.getByText('Selected')).toBeVisible();
   },
 };
 
@@ -254,13 +261,13 @@ export const Comparison: Story = {
 
 /** The same on a 390 px phone: the cards stack, each readable on its own; nothing scrolls sideways. */
 export const ComparisonOnAPhone: Story = {
-  ...onAPhone(),
-  globals: { viewport: { value: 'phone390', isRotated: false } },
+  ...onAPhone(withLongCarrierName()),
   play: async ({ canvas, canvasElement }) => {
     await expectState(canvasElement, 'ready');
     await waitFor(() => expect(window.innerWidth).toBeLessThanOrEqual(390));
     await expect(canvas.getByText(LONG_CARRIER)).toBeVisible();
     const cards = cardsOf(canvasElement);
+    await expect(cards.length).toBeGreaterThan(1);
     await expect(new Set(cards.map((card) => card.getBoundingClientRect().left)).size).toBe(1);
     for (const [index, card] of cards.entries()) {
       if (index > 0) await expect(top(card)).toBeGreaterThan(top(cards[index - 1]));
@@ -274,8 +281,7 @@ export const ComparisonOnAPhone: Story = {
 
 /** The dark palette on a phone: every part readable (axe checks the contrast). */
 export const ComparisonOnAPhoneDark: Story = {
-  ...onAPhone(),
-  globals: { viewport: { value: 'phone390', isRotated: false }, theme: 'dark' },
+  ...onAPhone(withLongCarrierName(), { theme: 'dark' }),
   play: (context) => ComparisonOnAPhone.play?.(context),
 };
 
@@ -300,6 +306,7 @@ export const Spanish: Story = {
 /** Quote display still loading: skeleton cards, announced as loading. */
 export const Loading: Story = {
   ...sandboxStory<QuoteCardsProps>({
+    state: 'loading',
     scenarios: [pending('getQuoteDisplay')],
     prepare: async (env) => ({ loanId: (await env.ratedLoan()).id }),
   }),
@@ -312,6 +319,7 @@ export const Loading: Story = {
 /** Still quoting: the cards appear when the quotes are ready. */
 export const Quoting: Story = {
   ...sandboxStory<QuoteCardsProps>({
+    state: 'waiting',
     prepare: async (env) => {
       const loan = await env.createLoan();
       await env.adapter.shopLoan(loan.id);
@@ -329,6 +337,7 @@ export const Quoting: Story = {
 /** Rated, but no carrier offered a quote. */
 export const Empty: Story = {
   ...sandboxStory<QuoteCardsProps>({
+    state: 'empty',
     scenarios: [noQuotes()],
     prepare: async (env) => ({ loanId: (await env.ratedLoan()).id }),
   }),
@@ -341,6 +350,7 @@ export const Empty: Story = {
 /** The quotes could not be read: an alert and "Try again". */
 export const Errored: Story = {
   ...sandboxStory<QuoteCardsProps>({
+    state: 'errored',
     scenarios: [failing('getQuoteDisplay', { status: 502 })],
     prepare: async (env) => ({ loanId: (await env.ratedLoan()).id }),
   }),
@@ -351,9 +361,14 @@ export const Errored: Story = {
   },
 };
 
-/** Choosing was refused by the rate limit: the choices are disabled until the wait is over. */
+/**
+ * Choosing was refused by the rate limit: the choices are disabled until the wait is over. The
+ * refusal answers the borrower's choice: the story makes it, on the Docs page too.
+ */
 export const RateLimited: Story = {
   ...sandboxStory<QuoteCardsProps>({
+    state: 'rateLimited',
+    autoplay: true,
     scenarios: [rateLimited('selectQuote', { retryAfterSeconds: 120 })],
     prepare: async (env) => ({ loanId: (await env.ratedLoan()).id }),
   }),

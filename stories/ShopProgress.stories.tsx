@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, screen, waitFor } from 'storybook/test';
+import { expect, waitFor } from 'storybook/test';
 import type { ShopProgressProps } from '../src/components/ShopProgress/index.js';
 import { ShopProgress } from '../src/components/ShopProgress/index.js';
 import { failing, pending, rateLimited } from '../src/testing/msw/index.js';
@@ -32,11 +32,27 @@ async function startButton(canvas: Canvas) {
   return button;
 }
 
+/** A loan never shopped (each story has a sandbox of its own). */
+const freshLoan = () =>
+  sandboxStory<ShopProgressProps>({
+    state: 'idle',
+    prepare: async (env) => ({ loanId: (await env.createLoan()).id }),
+  });
+
+/** A loan shopped through the service: its carriers are quoting. */
+const quotingLoan = () =>
+  sandboxStory<ShopProgressProps>({
+    state: 'quoting',
+    prepare: async (env) => {
+      const { id } = await env.createLoan();
+      await env.adapter.shopLoan(id);
+      return { loanId: id };
+    },
+  });
+
 /** For designers: states, parts, theming and the headless hook, next to the live component. */
 export const Overview: Story = {
-  ...sandboxStory<ShopProgressProps>({
-    prepare: async (env) => ({ loanId: (await env.createLoan()).id }),
-  }),
+  ...freshLoan(),
   render: (args, { loaded }) => (
     <ComponentDocs
       name="ShopProgress"
@@ -80,9 +96,7 @@ export const Overview: Story = {
 
 /** A loan never shopped: the borrower starts quoting. */
 export const Idle: Story = {
-  ...sandboxStory<ShopProgressProps>({
-    prepare: async (env) => ({ loanId: (await env.createLoan()).id }),
-  }),
+  ...freshLoan(),
   play: async ({ canvas, canvasElement }) => {
     await startButton(canvas);
     await expect(root(canvasElement)).toHaveAttribute('data-state', 'idle');
@@ -92,21 +106,23 @@ export const Idle: Story = {
 /** The loan is still loading: the button waits for it. */
 export const Loading: Story = {
   ...sandboxStory<ShopProgressProps>({
+    state: 'idle',
     scenarios: [pending('getLoan')],
     prepare: async (env) => ({ loanId: (await env.createLoan()).id }),
   }),
-  play: async ({ canvas }) => {
+  play: async ({ canvas, canvasElement }) => {
     await expect(await canvas.findByRole('button', { name: 'Get quotes' })).toBeDisabled();
+    await expect(root(canvasElement)).toHaveAttribute('data-state', 'idle');
   },
 };
 
-/** Quoting takes 30-45 s: a progress bar with the time left, announced once. */
+/**
+ * Quoting takes 30-45 s: a progress bar with the time left, announced once. (The loan was shopped
+ * before the page opened: the bar counts from the page's opening.)
+ */
 export const Quoting: Story = {
-  ...sandboxStory<ShopProgressProps>({
-    prepare: async (env) => ({ loanId: (await env.createLoan()).id }),
-  }),
-  play: async ({ canvas, canvasElement, userEvent }) => {
-    await userEvent.click(await startButton(canvas));
+  ...quotingLoan(),
+  play: async ({ canvas, canvasElement }) => {
     await expect(await canvas.findByRole('progressbar')).toHaveAccessibleName(
       'Collecting your quotes',
     );
@@ -118,6 +134,7 @@ export const Quoting: Story = {
 /** Quoting finished (the sandbox clock jumped past it): the quotes are ready. */
 export const Rated: Story = {
   ...sandboxStory<ShopProgressProps>({
+    state: 'rated',
     prepare: async (env) => ({ loanId: (await env.ratedLoan()).id }),
   }),
   play: async ({ canvas, canvasElement }) => {
@@ -129,6 +146,7 @@ export const Rated: Story = {
 /** Quoting failed at the carriers (the sandbox's `Rating_error` borrower). */
 export const Errored: Story = {
   ...sandboxStory<ShopProgressProps>({
+    state: 'errored',
     prepare: async (env) => ({
       loanId: (await env.ratedLoan({ primaryBorrower: { firstName: 'Rating_error' } })).id,
     }),
@@ -142,34 +160,47 @@ export const Errored: Story = {
   },
 };
 
-/** The BFF could not shop the loan (a 502 from the service). */
+/**
+ * The BFF could not shop the loan (a 502 from the service). The failure answers the borrower's
+ * "Get quotes": the story presses it, on the Docs page too.
+ */
 export const ShopFailed: Story = {
   ...sandboxStory<ShopProgressProps>({
+    state: 'errored',
+    autoplay: true,
     scenarios: [failing('shopLoan', { status: 502 })],
     prepare: async (env) => ({ loanId: (await env.createLoan()).id }),
   }),
-  play: async ({ canvas, userEvent }) => {
+  play: async ({ canvas, canvasElement, userEvent }) => {
     await userEvent.click(await startButton(canvas));
     await expect(await canvas.findByRole('alert')).toHaveTextContent(/could not get your quotes/);
+    await expect(root(canvasElement)).toHaveAttribute('data-state', 'errored');
   },
 };
 
-/** Too many shops: "Try again" stays disabled until the `Retry-After` time. */
+/**
+ * Too many shops: "Try again" stays disabled until the `Retry-After` time. The refusal answers
+ * the borrower's "Get quotes": the story presses it, on the Docs page too.
+ */
 export const RateLimited: Story = {
   ...sandboxStory<ShopProgressProps>({
+    state: 'errored',
+    autoplay: true,
     scenarios: [rateLimited('shopLoan', { retryAfterSeconds: 120 })],
     prepare: async (env) => ({ loanId: (await env.createLoan()).id }),
   }),
-  play: async ({ canvas, userEvent }) => {
+  play: async ({ canvas, canvasElement, userEvent }) => {
     await userEvent.click(await startButton(canvas));
     await expect(await canvas.findByRole('alert')).toHaveTextContent(/Too many requests/);
     await expect(canvas.getByRole('button', { name: 'Try again' })).toBeDisabled();
+    await expect(root(canvasElement)).toHaveAttribute('data-state', 'errored');
   },
 };
 
 /** The lender closed the application: nothing to shop. */
 export const Closed: Story = {
   ...sandboxStory<ShopProgressProps>({
+    state: 'closed',
     prepare: async (env) => {
       const loan = await env.createLoan();
       await env.adapter.closeLoan(loan.id);
@@ -179,13 +210,18 @@ export const Closed: Story = {
   play: async ({ canvas, canvasElement }) => {
     await expect(await canvas.findByText('This application is closed')).toBeVisible();
     await expect(root(canvasElement)).toHaveAttribute('data-state', 'closed');
-    await expect(screen.queryByRole('button', { name: 'Get quotes' })).not.toBeInTheDocument();
+    await expect(canvas.queryByRole('button', { name: 'Get quotes' })).not.toBeInTheDocument();
   },
 };
 
-/** In Spanish (the provider's `locale` is `es-US`), quoting: the bar and its time left. */
+/**
+ * In Spanish (the provider's `locale` is `es-US`): "Get quotes", then quoting, the bar and its
+ * time left. The story presses the button, on the Docs page too: its label is checked here only.
+ */
 export const QuotingInSpanish: Story = {
   ...sandboxStory<ShopProgressProps>({
+    state: 'quoting',
+    autoplay: true,
     prepare: async (env) => ({ loanId: (await env.createLoan()).id }),
   }),
   globals: { locale: 'es-US' },

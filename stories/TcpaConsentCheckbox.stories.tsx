@@ -1,4 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import type { RequestHandler } from 'msw';
 import { expect, fn, waitFor } from 'storybook/test';
 import type { TcpaConsentCheckboxProps } from '../src/components/TcpaConsentCheckbox/index.js';
 import { TcpaConsentCheckbox } from '../src/components/TcpaConsentCheckbox/index.js';
@@ -39,10 +40,30 @@ async function checkbox(canvas: Canvas) {
   return box;
 }
 
-/** A story of its own (each story needs its own sandbox behind its handlers). */
+/** A loan without TCPA consent (each story has a sandbox of its own). */
 const freshLoan = () =>
   sandboxStory<TcpaConsentCheckboxProps>({
+    state: 'unchecked',
     prepare: async (env) => ({ loanId: (await env.createLoan()).id }),
+  });
+
+/**
+ * A loan without TCPA consent, whose story checks the box: what follows answers the borrower's
+ * click, so the story plays it on the Docs page too.
+ */
+const checkedByTheBorrower = (state: string, scenarios: RequestHandler[] = []) =>
+  sandboxStory<TcpaConsentCheckboxProps>({
+    state,
+    autoplay: true,
+    scenarios,
+    prepare: async (env) => ({ loanId: (await env.createLoan()).id }),
+  });
+
+/** A loan whose TCPA consent was recorded on an earlier visit. */
+const recordedLoan = () =>
+  sandboxStory<TcpaConsentCheckboxProps>({
+    state: 'recorded',
+    prepare: async (env) => ({ loanId: (await env.createLoan({}, { tcpa: true })).id }),
   });
 
 /** For designers: states, parts, theming and the headless hook, next to the live component. */
@@ -100,20 +121,19 @@ export const Unchecked: Story = {
 /** Whether consent was already given is still loading: the checkbox waits. */
 export const Loading: Story = {
   ...sandboxStory<TcpaConsentCheckboxProps>({
+    state: 'unchecked',
     scenarios: [pending('getTcpaConsent')],
     prepare: async (env) => ({ loanId: (await env.createLoan()).id }),
   }),
-  play: async ({ canvas }) => {
+  play: async ({ canvas, canvasElement }) => {
     await expect(await canvas.findByRole('checkbox', { name: LABEL })).toBeDisabled();
+    await expect(root(canvasElement)).toHaveAttribute('data-state', 'unchecked');
   },
 };
 
 /** Checked: the consent is on its way to the service. */
 export const Recording: Story = {
-  ...sandboxStory<TcpaConsentCheckboxProps>({
-    scenarios: [pending('recordTcpaConsent')],
-    prepare: async (env) => ({ loanId: (await env.createLoan()).id }),
-  }),
+  ...checkedByTheBorrower('recording', [pending('recordTcpaConsent')]),
   play: async ({ canvas, canvasElement, userEvent }) => {
     await userEvent.click(await checkbox(canvas));
     await expect(await canvas.findByRole('status')).toHaveTextContent('Recording your consent…');
@@ -123,7 +143,9 @@ export const Recording: Story = {
 
 /** The borrower checks the box: the consent is recorded, and stays checked. */
 export const Recorded: Story = {
-  ...freshLoan(),
+  ...checkedByTheBorrower('recorded'),
+  // Its own callback: on the Docs page, the Spanish story records its consent at the same time.
+  args: { onRecorded: fn() },
   play: async ({ args, canvas, canvasElement, userEvent }) => {
     await userEvent.click(await checkbox(canvas));
     await waitFor(() => expect(root(canvasElement)).toHaveAttribute('data-state', 'recorded'));
@@ -136,9 +158,7 @@ export const Recorded: Story = {
 
 /** Consent given earlier (another visit): shown checked, never recorded twice. */
 export const AlreadyRecorded: Story = {
-  ...sandboxStory<TcpaConsentCheckboxProps>({
-    prepare: async (env) => ({ loanId: (await env.createLoan({}, { tcpa: true })).id }),
-  }),
+  ...recordedLoan(),
   play: async ({ canvas, canvasElement }) => {
     await waitFor(() => expect(root(canvasElement)).toHaveAttribute('data-state', 'recorded'));
     await expect(canvas.getByRole('checkbox', { name: LABEL })).toBeChecked();
@@ -147,10 +167,7 @@ export const AlreadyRecorded: Story = {
 
 /** Recording failed: an alert and "Try again". */
 export const Errored: Story = {
-  ...sandboxStory<TcpaConsentCheckboxProps>({
-    scenarios: [failing('recordTcpaConsent', { status: 502 })],
-    prepare: async (env) => ({ loanId: (await env.createLoan()).id }),
-  }),
+  ...checkedByTheBorrower('error', [failing('recordTcpaConsent', { status: 502 })]),
   play: async ({ canvas, canvasElement, userEvent }) => {
     await userEvent.click(await checkbox(canvas));
     await expect(await canvas.findByRole('alert')).toHaveTextContent(
@@ -163,20 +180,18 @@ export const Errored: Story = {
 
 /** Too many attempts: "Try again" is disabled until the `Retry-After` time. */
 export const RateLimited: Story = {
-  ...sandboxStory<TcpaConsentCheckboxProps>({
-    scenarios: [rateLimited('recordTcpaConsent', { retryAfterSeconds: 120 })],
-    prepare: async (env) => ({ loanId: (await env.createLoan()).id }),
-  }),
-  play: async ({ canvas, userEvent }) => {
+  ...checkedByTheBorrower('error', [rateLimited('recordTcpaConsent', { retryAfterSeconds: 120 })]),
+  play: async ({ canvas, canvasElement, userEvent }) => {
     await userEvent.click(await checkbox(canvas));
     await expect(await canvas.findByRole('alert')).toHaveTextContent(/Too many attempts/);
     await expect(canvas.getByRole('button', { name: 'Try again' })).toBeDisabled();
+    await expect(root(canvasElement)).toHaveAttribute('data-state', 'error');
   },
 };
 
 /** In Spanish (es-US). A lender's counsel must approve the Spanish disclosure before use. */
 export const Spanish: Story = {
-  ...freshLoan(),
+  ...checkedByTheBorrower('recorded'),
   args: { termsOfServiceId: 'tcpa_v2_es' },
   globals: { locale: 'es-US' },
   play: async ({ canvas, canvasElement, userEvent }) => {
@@ -193,9 +208,7 @@ export const Spanish: Story = {
 
 /** Recorded, in the dark palette. */
 export const RecordedDark: Story = {
-  ...sandboxStory<TcpaConsentCheckboxProps>({
-    prepare: async (env) => ({ loanId: (await env.createLoan({}, { tcpa: true })).id }),
-  }),
+  ...recordedLoan(),
   globals: { theme: 'dark' },
   play: async ({ canvas, canvasElement }) => {
     await waitFor(() => expect(root(canvasElement)).toHaveAttribute('data-state', 'recorded'));

@@ -74,10 +74,13 @@ export function ComponentDocs({
       <section aria-labelledby="sb-docs-theme">
         <h2 id="sb-docs-theme">Theming</h2>
         <p>
-          Set <code>--lir-*</code> variables on any ancestor (or on <code>.lir-root</code>). All
-          library styles sit in the <code>lender-insurance</code> cascade layer, so any host rule
-          wins. The default theme follows <code>prefers-color-scheme</code>; the toolbar&apos;s
-          Theme switch shows both.
+          Set <code>--lir-*</code> variables in a rule for <code>.lir-root</code> (e.g.{' '}
+          <code>.my-portal .lir-root {'{ --lir-color-accent: … }'}</code>): every component root,
+          the retrieval dialog&apos;s included, takes its own values from the theme, so a value set
+          on an ancestor does not reach it. All library styles sit in the{' '}
+          <code>lender-insurance</code> cascade layer, so any host rule wins. The default theme
+          follows <code>prefers-color-scheme</code>; the toolbar&apos;s Theme and Preset switches
+          show the palettes and presets (<code>data-lir-theme</code>, <code>data-lir-preset</code>).
         </p>
         <Table
           head={['Variable', 'Used for']}

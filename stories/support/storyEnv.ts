@@ -1,17 +1,12 @@
-import type { RequestHandler } from 'msw';
-import { getResponse, http } from 'msw';
 import type { InsuranceAdapter } from '../../src/adapter/index.js';
 import { createHttpAdapter } from '../../src/adapter/index.js';
-import { DEFAULT_BFF_BASE_PATH } from '../../src/core/index.js';
 import type { LoanApplicationFixtureOverrides, SandboxService } from '../../src/testing/index.js';
 import {
   createLoanApplicationFixture,
-  createSandboxService,
   RETRIEVAL_USERS,
   SANDBOX_CARRIERS,
 } from '../../src/testing/index.js';
 import type { InsuranceHandlers } from '../../src/testing/msw/index.js';
-import { createInsuranceHandlers } from '../../src/testing/msw/index.js';
 
 /** How long quoting takes in stories: long enough to show "quoting", skipped with `advance`. */
 export const STORY_QUOTE_DELAY_MS = 40_000;
@@ -42,24 +37,6 @@ export interface StoryEnv {
   retrievedPolicy(): Promise<{ loanId: string; policyId: string }>;
   /** Signs in on the hosted retrieval page at `retrievalUrl`, as the borrower would. */
   signInAtCarrier(retrievalUrl: string): Promise<void>;
-}
-
-/** Options of {@link sandboxStory}. */
-export interface SandboxStoryOptions<P> {
-  /** Quoting time of the story's sandbox. Default {@link STORY_QUOTE_DELAY_MS}. */
-  quoteDelayMs?: number;
-  /** Scenario handlers (`rateLimited`, `failing`, `offline`, `pending`), placed first. */
-  scenarios?: RequestHandler[];
-  /** Prepares data through the sandbox before the story renders; returns props for it. */
-  prepare?: (env: StoryEnv) => Promise<Partial<P>>;
-  /** Documents signed URLs live this long (default 2 minutes). */
-  documentUrlTtlMs?: number;
-}
-
-/** What a story's loader passes to `render` as `loaded`. */
-export interface SandboxLoaded<P> {
-  props: Partial<P>;
-  env: StoryEnv;
 }
 
 /** The {@link StoryEnv} of a story's sandbox: setup calls go to its mock BFF directly. */
@@ -107,8 +84,8 @@ export function createEnv(sandbox: SandboxService, bff: InsuranceHandlers['bff']
       return { loanId: loan.id, policyId };
     },
     async signInAtCarrier(retrievalUrl) {
-      // The hosted page's form, as posted from inside the frame (a navigation, which the MSW
-      // worker does not answer: posted to the sandbox directly).
+      // The hosted page's form, as posted from inside the frame: straight to the sandbox, before
+      // the story renders.
       const form = new FormData();
       form.set('carrier', SANDBOX_CARRIERS[0]?.name ?? '');
       form.set('username', RETRIEVAL_USERS[0]);
@@ -120,49 +97,4 @@ export function createEnv(sandbox: SandboxService, bff: InsuranceHandlers['bff']
     },
   };
   return env;
-}
-
-/**
- * A story backed by its own sandbox, behind the same MSW handlers the tests use
- * (`createInsuranceHandlers`). Each render gets a fresh sandbox, prepared by `prepare` through
- * the sandbox directly; the props it returns reach the story's `render` as `loaded.props`.
- *
- * Loaders run in parallel with msw-storybook-addon's, so the handlers given to it are fixed
- * per story and forward to whichever sandbox the last render created.
- *
- * @example
- * export const Rated: Story = sandboxStory({ prepare: async (env) => ({ loanId: (await env.ratedLoan()).id }) });
- */
-export function sandboxStory<P>(options: SandboxStoryOptions<P> = {}) {
-  let current: InsuranceHandlers | undefined;
-  const forward = async ({ request }: { request: Request }) =>
-    current ? getResponse(current.handlers, request) : undefined;
-  return {
-    parameters: {
-      msw: {
-        handlers: [
-          ...(options.scenarios ?? []),
-          http.all(`*${DEFAULT_BFF_BASE_PATH}/*`, forward),
-          http.all('*/sandbox/*', forward),
-        ],
-      },
-    },
-    loaders: [
-      async (): Promise<SandboxLoaded<P>> => {
-        current?.bff.sandbox.dispose();
-        const sandbox = createSandboxService({
-          clock: 'auto',
-          quoteDelayMs: options.quoteDelayMs ?? STORY_QUOTE_DELAY_MS,
-          ...(options.documentUrlTtlMs ? { documentUrlTtlMs: options.documentUrlTtlMs } : {}),
-        });
-        current = createInsuranceHandlers({ sandbox });
-        // For scripts/screenshots.ts, which answers the hosted pages' navigations (the retrieval
-        // frame) from this sandbox: the MSW worker never sees navigations.
-        (globalThis as { __lirStoryBff?: InsuranceHandlers['bff'] }).__lirStoryBff = current.bff;
-        const env = createEnv(sandbox, current.bff);
-        const props = (await options.prepare?.(env)) ?? {};
-        return { props, env };
-      },
-    ],
-  };
 }
