@@ -1,182 +1,184 @@
-// Screenshots of each component's main story, taken in Chromium from the BUILT Storybook
-// (`npm run build-storybook` first). Writes docs/screenshots/<Name>.png, linked from the README.
+// Screenshots taken in Chromium from the BUILT Storybook (`npm run build-storybook` first;
+// `STORYBOOK_STATIC` points at another build), linked from the README:
+//
+// - docs/screenshots/<Name>.png: each component's main story, once it reached its state;
+// - docs/screenshots/docs-<Component>.png: each component's and flow's Docs page, once every
+//   example on it reached its state.
+//
+// Taken as the visual regression takes its pictures (New York time fixed at one moment,
+// repeatable ids, no motion), so a picture changes only when what it shows changes.
 //
 //   npm run screenshots            CHROMIUM_PATH=/path/to/chromium npm run screenshots
-import { createReadStream } from 'node:fs';
-import { mkdir, readFile, stat } from 'node:fs/promises';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { extname, join, normalize, sep } from 'node:path';
-import { chromium } from 'playwright-core';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium.js';
-import { HOSTED_PREFIX } from '../src/testing/sandbox/hostedUrl.js';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { BrowserContext } from 'playwright-core';
+import { comparePng } from '../test/storybook/support/comparePng.js';
+import {
+  launchChromium,
+  newStorybookContext,
+} from '../test/storybook/support/newStorybookContext.js';
+import type { IndexEntry, StorybookBuild } from '../test/storybook/support/readStorybookBuild.js';
+import {
+  componentName,
+  isComponentDocs,
+  readStorybookBuild,
+  storiesOnDocsPage,
+} from '../test/storybook/support/readStorybookBuild.js';
+import { recordPageProblems } from '../test/storybook/support/recordPageProblems.js';
+import { openStoryPage, screenshotStory } from '../test/storybook/support/screenshotStory.js';
+import { recordFinishedStories } from '../test/storybook/support/storyFinished.js';
+import {
+  describeProblems,
+  waitForPromisedStates,
+} from '../test/storybook/support/waitForPromisedStates.js';
+import { serveStatic } from './support/serveStatic.js';
 
 const root = new URL('../', import.meta.url).pathname;
-const staticDir = join(root, 'storybook-static');
 const outDir = join(root, 'docs/screenshots');
 
-/** Each component's main story, and what shows that the story reached its state. */
+/** The README's picture of each component: its main story. */
 const SHOTS = [
-  {
-    name: 'TcpaConsentCheckbox',
-    story: 'components-tcpaconsentcheckbox--unchecked',
-    ready: '.lir-TcpaConsentCheckbox[data-state="unchecked"] input:enabled',
-  },
-  {
-    name: 'ShopProgress',
-    story: 'components-shopprogress--quoting',
-    ready: '.lir-ShopProgress[data-state="quoting"]',
-  },
-  {
-    name: 'QuoteCards',
-    story: 'components-quotecards--selected',
-    ready: '.lir-QuoteCards[data-state="selected"]',
-  },
-  {
-    name: 'CallScheduler',
-    story: 'components-callscheduler--ready',
-    ready: '.lir-CallScheduler[data-state="ready"]',
-  },
-  {
-    name: 'PolicyRetrievalLauncher',
-    story: 'components-policyretrievallauncher--open',
-    ready: '.lir-PolicyRetrievalLauncher-dialog [data-slot="frame"][data-state="loaded"]',
-    // The dialog is fixed to the viewport: picture the page, not the story root.
-    page: true,
-  },
-  {
-    name: 'PolicyDocuments',
-    story: 'components-policydocuments--documents',
-    ready: '.lir-PolicyDocuments[data-state="ready"]',
-  },
-  {
-    name: 'QuoteCards-dark',
-    story: 'components-quotecards--selected-dark',
-    ready: '.lir-QuoteCards[data-state="selected"]',
-  },
+  { name: 'TcpaConsentCheckbox', story: 'components-tcpaconsentcheckbox--unchecked' },
+  { name: 'ShopProgress', story: 'components-shopprogress--quoting' },
+  { name: 'QuoteCards', story: 'components-quotecards--selected' },
+  { name: 'CallScheduler', story: 'components-callscheduler--ready' },
+  // The dialog is fixed to the viewport: the picture is the viewport, not the story root.
+  { name: 'PolicyRetrievalLauncher', story: 'components-policyretrievallauncher--open' },
+  { name: 'PolicyDocuments', story: 'components-policydocuments--documents' },
+  { name: 'QuoteCards-dark', story: 'components-quotecards--selected-dark' },
 ];
 
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.woff2': 'font/woff2',
-  '.ico': 'image/x-icon',
-};
+/** The size of a component's picture. */
+const STORY_VIEWPORT = { width: 900, height: 600 };
 
-/** A static file server for storybook-static/ on 127.0.0.1 and a free port. */
-async function serve(dir: string) {
-  const server = createServer(async (req, res) => {
-    const path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
-    const file = normalize(join(dir, path.endsWith('/') ? `${path}index.html` : path));
-    if (!file.startsWith(dir + sep)) {
-      res.writeHead(403).end();
-      return;
+/** A Docs page is pictured this wide, from its top down to this height at most. */
+const DOCS_VIEWPORT = { width: 1200, height: 900 };
+const DOCS_MAX_HEIGHT = 2400;
+
+/**
+ * A sandbox policy number (`SBX-HO3-0123456`), masked in the Docs-page pictures. It comes from
+ * the sandbox's random ids; on a Docs page several stories make theirs at once, in an order that
+ * varies from run to run, so repeatable randomness does not make it the same. (A story's own
+ * picture has it the same in every run.)
+ */
+const POLICY_NUMBER = /^SBX-[A-Z0-9]+-\d+$/;
+const MASK_COLOR = '#c8ccd0';
+
+/** How long a Docs page may take, in all, to bring every example to its state. */
+const DOCS_SETTLE_MS = 30_000;
+
+/**
+ * Writes a picture, unless the file already shows the same (no pixel differs beyond
+ * pixelmatch's tolerance: Chromium's anti-aliasing may vary by a shade between runs). Says
+ * whether it wrote.
+ */
+async function writePicture(file: string, png: Buffer): Promise<'written' | 'unchanged'> {
+  const before = await readFile(file).catch(() => undefined);
+  if (before && comparePng(before, png).differing === 0) return 'unchanged';
+  await writeFile(file, png);
+  return 'written';
+}
+
+/** Writes the picture of each component's main story; returns how many failed. */
+async function storyShots(context: BrowserContext, origin: string): Promise<number> {
+  let failed = 0;
+  for (const shot of SHOTS) {
+    const started = Date.now();
+    const storyPage = await openStoryPage(context, origin, 'light', shot.story);
+    try {
+      const story = { id: shot.story, viewport: STORY_VIEWPORT, theme: undefined };
+      const { png, problem } = await screenshotStory(storyPage, story);
+      if (problem || !png) throw new Error(problem ?? 'no picture');
+      const written = await writePicture(join(outDir, `${shot.name}.png`), png);
+      const took = `${Date.now() - started} ms`;
+      console.log(`${shot.name}: docs/screenshots/${shot.name}.png ${written} (${took})`);
+    } catch (error) {
+      failed++;
+      console.error(`${shot.name}: ${error instanceof Error ? error.message : error}`);
+    } finally {
+      await storyPage.page.close();
     }
-    const info = await stat(file).catch(() => null);
-    if (!info?.isFile()) {
-      res.writeHead(404, { 'Content-Type': 'text/plain' }).end('Not found');
-      return;
-    }
-    res.writeHead(200, {
-      'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream',
-      'Content-Length': info.size,
-      // The MSW worker must be allowed to control the whole origin.
-      ...(file.endsWith('mockServiceWorker.js') ? { 'Service-Worker-Allowed': '/' } : {}),
+  }
+  return failed;
+}
+
+/** Writes the picture of one Docs page; throws when an example did not reach its state. */
+async function docsShot(
+  context: BrowserContext,
+  origin: string,
+  build: StorybookBuild,
+  docs: IndexEntry,
+): Promise<string> {
+  const page = await context.newPage();
+  try {
+    await page.setViewportSize(DOCS_VIEWPORT);
+    const problems = recordPageProblems(page);
+    await page.goto(`${origin}/iframe.html?id=${docs.id}&viewMode=docs`);
+    const expected = storiesOnDocsPage(build, docs).map((s) => s.id);
+    const found = [
+      ...describeProblems(await waitForPromisedStates(page, expected, DOCS_SETTLE_MS)),
+      ...problems.list(),
+    ];
+    if (found.length > 0) throw new Error(found.join('\n  '));
+    await page.evaluate(() => document.fonts.ready);
+    const height = await page.evaluate(() => document.documentElement.scrollHeight);
+    const file = `docs/screenshots/docs-${componentName(docs.title)}.png`;
+    const png = await page.screenshot({
+      fullPage: true,
+      clip: { x: 0, y: 0, width: DOCS_VIEWPORT.width, height: Math.min(height, DOCS_MAX_HEIGHT) },
+      animations: 'disabled',
+      caret: 'hide',
+      mask: page.frames().map((frame) => frame.getByText(POLICY_NUMBER)),
+      maskColor: MASK_COLOR,
     });
-    createReadStream(file).pipe(res);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return { server, origin: `http://127.0.0.1:${port}` };
+    return `${file} ${await writePicture(join(root, file), png)}`;
+  } finally {
+    await page.close();
+  }
 }
 
-const index = JSON.parse(await readFile(join(staticDir, 'index.json'), 'utf8').catch(() => '{}'));
-if (!index.entries) {
-  console.error('storybook-static/index.json is missing: run `npm run build-storybook` first.');
-  process.exit(1);
+/** Writes the picture of every component's and flow's Docs page; returns how many failed. */
+async function docsShots(
+  context: BrowserContext,
+  origin: string,
+  build: StorybookBuild,
+): Promise<number> {
+  let failed = 0;
+  for (const docs of build.entries.filter(isComponentDocs)) {
+    const started = Date.now();
+    try {
+      const file = await docsShot(context, origin, build, docs);
+      console.log(`${docs.title} Docs page: ${file} (${Date.now() - started} ms)`);
+    } catch (error) {
+      failed++;
+      console.error(`${docs.title} Docs page: ${error instanceof Error ? error.message : error}`);
+    }
+  }
+  return failed;
 }
-const missing = SHOTS.filter((s) => !index.entries[s.story]);
+
+const build = await readStorybookBuild().catch((error: Error) => {
+  console.error(error.message);
+  process.exit(1);
+});
+const ids = new Set(build.entries.map((e) => e.id));
+const missing = SHOTS.filter((s) => !ids.has(s.story));
 if (missing.length > 0) {
   console.error(`Stories not in the build: ${missing.map((s) => s.story).join(', ')}`);
   process.exit(1);
 }
 
 await mkdir(outDir, { recursive: true });
-const { server, origin } = await serve(staticDir);
-const browser = await chromium.launch({
-  executablePath: CHROMIUM_PATH,
-  headless: true,
-  args: CHROMIUM_ARGS,
-});
+const server = await serveStatic(build.dir);
+const browser = await launchChromium();
 let failed = 0;
 try {
-  const context = await browser.newContext({ viewport: { width: 900, height: 600 } });
-  for (const shot of SHOTS) {
-    const started = Date.now();
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(error.message));
-    // The sandbox's hosted pages (the retrieval frame) are navigations, which the MSW worker
-    // never sees: answer them from the story's in-page sandbox, as the worker does for fetches.
-    await page.route(`**${HOSTED_PREFIX}**`, async (route) => {
-      const request = route.request();
-      if (request.resourceType() !== 'document') return route.fallback();
-      const answer = await page.evaluate(
-        async ({ url, method, headers, body }) => {
-          const bff = (globalThis as { __lirStoryBff?: { handler(r: Request): Promise<Response> } })
-            .__lirStoryBff;
-          if (!bff) return null;
-          const response = await bff.handler(
-            new Request(url, { method, headers, ...(body === null ? {} : { body }) }),
-          );
-          return {
-            status: response.status,
-            headers: Object.fromEntries(response.headers),
-            body: await response.text(),
-          };
-        },
-        {
-          url: request.url(),
-          method: request.method(),
-          headers: await request.allHeaders(),
-          body: request.postData(),
-        },
-      );
-      if (!answer) return route.fallback();
-      return route.fulfill(answer);
-    });
-    try {
-      await page.goto(`${origin}/iframe.html?id=${shot.story}&viewMode=story`);
-      await page.locator(shot.ready).first().waitFor({ state: 'visible', timeout: 30_000 });
-      // Images (carrier logos) loaded, transitions settled, before the picture. (Not
-      // `networkidle`: the loan's event stream stays open.)
-      await page.evaluate(() =>
-        Promise.all(
-          [...document.images].map((img) =>
-            img.complete ? null : new Promise((done) => img.addEventListener('loadend', done)),
-          ),
-        ),
-      );
-      await page.waitForTimeout(500);
-      const file = join(outDir, `${shot.name}.png`);
-      if (shot.page) await page.screenshot({ path: file, animations: 'disabled' });
-      else await page.locator('#storybook-root').screenshot({ path: file, animations: 'disabled' });
-      console.log(`${shot.name}: docs/screenshots/${shot.name}.png (${Date.now() - started} ms)`);
-    } catch (error) {
-      failed++;
-      console.error(`${shot.name}: ${error instanceof Error ? error.message : error}`);
-      for (const message of errors) console.error(`  page error: ${message}`);
-    } finally {
-      await page.close();
-    }
-  }
+  const context = await newStorybookContext(browser, { repeatable: true });
+  await recordFinishedStories(context);
+  failed += await storyShots(context, server.origin);
+  failed += await docsShots(context, server.origin, build);
 } finally {
   await browser.close();
-  server.close();
+  await server.close();
 }
 process.exit(failed ? 1 : 0);
