@@ -177,7 +177,7 @@ describe('the BFF, the webhook receiver and the sandbox over HTTP', () => {
     expect(headers.authorization).not.toContain('browser-token');
   });
 
-  it('answers many tabs reading one loan with one upstream read', async () => {
+  it('answers many tabs reading one loan with no upstream read: the loan its submit answered is kept', async () => {
     const borrower = stack.browser('session-tabs');
     const created = await borrower.call(
       'POST',
@@ -192,6 +192,7 @@ describe('the BFF, the webhook receiver and the sandbox over HTTP', () => {
       Array.from({ length: 20 }, () => borrower.call('GET', `/loans/${loanId}`)),
     );
     expect(results.every((r) => r.status === 200 && r.json.id === loanId)).toBe(true);
-    expect(reads()).toBe(1);
+    // Concurrent reads that do reach the service share one call (test/server/bff/loanCache).
+    expect(reads()).toBe(0);
   });
 });

@@ -245,6 +245,57 @@ describe('three BFF instances sharing Redis', () => {
     }
   });
 
+  it('a shop flow read on every instance costs exactly its 2 rate-limited calls: instances that never held the loan find it in the store; the copies follow the shop and the events', async () => {
+    const session = 'kept-copies';
+    const before = limited.times.length;
+    const loanId = await createLoan(0, session, BIND_POLICY_FIRST_NAME);
+    const read = async (i: number) =>
+      (await instance(i).browser(session).call('GET', `/loans/${loanId}`)).json.status as string;
+    const reads = async (status: string, what: string) => {
+      const deadline = Date.now() + 20_000;
+      for (const i of [0, 1, 2]) {
+        while ((await read(i)) !== status) {
+          if (Date.now() > deadline) throw new Error(`timed out waiting for ${what} on ${i}`);
+          await sleep(20);
+        }
+      }
+    };
+    // Instance 0 kept what the submit answered and shared it; instances 1 and 2 find it there.
+    await reads('NOT_YET_RATED', 'the new loan');
+    await consentAndShop(session, loanId, 1, 1);
+    // Instances 0 and 2 learn of the shop on instance 1 through the store: no read.
+    await reads('RC1_RATING', 'the shop');
+    await until(() => emitted(loanId).length >= 2, 'the events of the shop', 20_000);
+    await reads('RC1_RATED', 'the outcome');
+    // submit + shop, and nothing else.
+    expect(limited.times.length - before).toBe(2);
+  });
+
+  it('an event handled while another instance holds a fresh copy: that instance and one that never held the loan both serve the outcome, with no rate-limited read', async () => {
+    const session = 'stale-mark';
+    const before = limited.times.length;
+    const loanId = await createLoan(0, session);
+    const read = async (i: number) =>
+      (await instance(i).browser(session).call('GET', `/loans/${loanId}`)).json.status as string;
+    await consentAndShop(session, loanId, 0, 0);
+    // Instance 1 holds a fresh copy (the shared one, its status from the display) when the
+    // quoting ends; instance 2 has never read the loan.
+    expect(await read(1)).toBe('RC1_RATING');
+    await until(
+      () => emitted(loanId).some((id) => timesProcessed(id) > 0),
+      'the loan.shopped event, handled by one of the instances',
+    );
+    // Instance 2 first: what it finds in the store was shared before the event.
+    for (const i of [2, 1]) {
+      const deadline = Date.now() + 10_000;
+      while ((await read(i)) !== 'RC1_RATED') {
+        if (Date.now() > deadline) throw new Error(`instance ${i} still serves the old status`);
+        await sleep(20);
+      }
+    }
+    expect(limited.times.length - before).toBe(2);
+  });
+
   it('W18 with Redis restarted mid-run: no event lost; deliveries fail closed, the service retries, streams resume', async () => {
     const session = 'restart';
     const loanId = await createLoan(0, session, BIND_POLICY_FIRST_NAME);

@@ -16,6 +16,7 @@ import type {
   InsuranceBffOptions,
   RateWindow,
 } from './InsuranceBffOptions.js';
+import type { LoanChange } from './LoanChange.js';
 
 /** The resolved options and the parts a BFF is built from, shared by its request handling. */
 export interface BffContext<S extends { id: string }> {
@@ -49,6 +50,8 @@ export interface BffContext<S extends { id: string }> {
   quotingWatch: QuotingWatch;
   journal: WriteJournal;
   loanCache: LoanCache;
+  /** Applies a write's change to the loan cache here and on every other instance. */
+  loanWritten(loanId: string, change: LoanChange): Promise<void>;
   consents: ConsentBook;
   advisorCalls: AdvisorCallGuard;
   /** The open event streams, per session. */

@@ -118,7 +118,10 @@ export interface InsuranceBffOptions<S extends { id: string }> {
   sessionCheckMs?: number;
   /** Path the BFF answers under. Default `/api/insurance`. */
   basePath?: string;
-  /** Shared state (idempotency, throttles, consents). Default: an in-memory store. */
+  /**
+   * Shared state (idempotency, throttles, consents, the loans it keeps, so several instances
+   * answer a loan any of them read). Default: an in-memory store.
+   */
   store?: Store;
   /** The event relay the webhook receiver publishes to. Default: one over `store`. */
   relay?: EventRelay;
@@ -132,7 +135,14 @@ export interface InsuranceBffOptions<S extends { id: string }> {
   sessionRateLimit?: RateWindow;
   /** One call me now per loan per this many ms. Default 60 000. */
   callMeNowThrottleMs?: number;
-  /** How long a loan read is reused. Default 5 000 ms; events for the loan drop it sooner. */
+  /**
+   * How long the BFF keeps a loan it read (or created) at most. Events and the BFF's own writes
+   * keep the copy current meanwhile (after `loan.shopped` or a policy event its status is read
+   * again from the quote display, which the service does not rate limit), so this only bounds
+   * changes made outside the BFF, which send no event (e.g. the lender's own server updating
+   * the loan). Kept in `store` too, so another instance sharing it reads no loan again. Default
+   * 900 000 ms (15 minutes); `0` keeps nothing and only shares concurrent reads.
+   */
   loanCacheTtlMs?: number;
   /** How long an `Idempotency-Key` result is replayed. Default 24 h. */
   idempotencyTtlMs?: number;

@@ -16,7 +16,8 @@ export const BFF_DEFAULTS = {
     perPhone: { limit: 3, windowMs: HOUR_MS },
   },
   callMeNowThrottleMs: MINUTE_MS,
-  loanCacheTtlMs: 5_000,
+  // A safety bound only: events and the BFF's own writes keep a kept loan current.
+  loanCacheTtlMs: 15 * MINUTE_MS,
   idempotencyTtlMs: DAY_MS,
   linkRetentionMs: 400 * DAY_MS,
   heartbeatMs: 15_000,

@@ -18,11 +18,36 @@ import { handleBffRequest } from './handleBffRequest.js';
 import type { InsuranceBff, InsuranceBffOptions } from './InsuranceBffOptions.js';
 import { jsonResult } from './jsonResult.js';
 import { keepSubscribed } from './keepSubscribed.js';
+import type { LoanChange } from './LoanChange.js';
+import { loanChangeOfEvent } from './loanChangeOfEvent.js';
 import { resolveBffLimits } from './resolveBffLimits.js';
 import { sessionHash } from './sessionHash.js';
 
 /** Where a session's end is announced to every instance (the message: the session's hash). */
 const SESSION_ENDED_CHANNEL = 'lir:session-ended';
+/** Where each instance tells the others what its writes did to a loan (see `LoanWriteMessage`). */
+const LOAN_WRITES_CHANNEL = 'lir:loan-writes';
+
+/** A write's change to a loan, as announced to the other instances. */
+interface LoanWriteMessage {
+  /** The announcing instance, which applied it already. */
+  from: string;
+  loanId: string;
+  change: LoanChange;
+}
+
+/**
+ * What other instances are told of a write: a status, or that they should read again. No field
+ * of the borrower's goes through the store; a shop's new links come with the status from the
+ * display.
+ */
+function announcementOf(change: LoanChange): LoanChange {
+  if (change.kind === 'quoting') return { kind: 'status' };
+  if (change.kind !== 'fields') return change;
+  const { status, ...others } = change.fields;
+  if (Object.keys(others).length > 0 || status === undefined) return { kind: 'unknown' };
+  return { kind: 'fields', fields: { status }, sentAt: change.sentAt };
+}
 
 function fail(message: string): never {
   throw new TypeError(`createInsuranceBff: ${message}`);
@@ -73,7 +98,9 @@ function documentHostsOf(baseUrl: string | undefined, extra: readonly string[] =
  * proxy: no path, query, header or unknown body field of the browser reaches the service.
  *
  * It also streams each loan's events (server-sent events, or JSON polling) from `relay`, which
- * the webhook receiver publishes to, and keeps a short per-loan cache of loan reads. A write
+ * the webhook receiver publishes to, and keeps what it read or created of each loan, current
+ * through the loan's events and its own writes (see `loanCacheTtlMs`), so a shop flow costs two
+ * rate-limited calls (submit and shop) however many tabs, reloads and re-renders read it. A write
  * with an `Idempotency-Key` runs at most once, and its outcome (even one that arrives after the
  * browser left, or an unknown one) belongs to the key. Each client gets a bounded share of the
  * partner's rate budget (`fairnessKey`, `fairShare`), each session bounded streams, keys and
@@ -141,7 +168,8 @@ export function createInsuranceBff<S extends { id: string }>(
       linkRetentionMs: options.linkRetentionMs ?? BFF_DEFAULTS.linkRetentionMs,
       ...(options.onPolicyLinked ? { onPolicyLinked: options.onPolicyLinked } : {}),
     });
-  const loanCache = createLoanCache({ ttlMs: limits.loanCacheTtlMs });
+  const loanCache = createLoanCache({ ttlMs: limits.loanCacheTtlMs, store });
+  const instanceId = crypto.randomUUID();
   const streams = createStreamRegistry(limits.streamsPerSession);
   // A misconfigured server fails every request the same way: once a minute per cause is enough.
   const hints = createHintLog({ logger });
@@ -155,12 +183,13 @@ export function createInsuranceBff<S extends { id: string }>(
           afterMs: limits.quotingEventTimeoutMs,
         })
       : { shopped: () => undefined, eventArrived: () => undefined, stop: () => undefined };
-  // A loan's cached copy goes stale the moment an event about it arrives (from any instance).
+  // A loan's cached copy follows every event about it (from any instance): a status event makes
+  // its next read take the status from the display.
   const following = keepSubscribed({
     subscribe: (onInterrupted) =>
       relay.subscribeAll(
         (entry) => {
-          loanCache.invalidate(entry.event.loanId);
+          loanCache.change(entry.event.loanId, loanChangeOfEvent(entry.event), true);
           quotingWatch.eventArrived(entry.event.loanId);
         },
         { onInterrupted },
@@ -169,6 +198,21 @@ export function createInsuranceBff<S extends { id: string }>(
     onGap: () => loanCache.clear(),
     logger,
     what: 'loan events',
+  });
+  // And every write another instance made to it.
+  const followingWrites = keepSubscribed({
+    subscribe: (onInterrupted) =>
+      store.subscribe(
+        LOAN_WRITES_CHANNEL,
+        (message) => {
+          const write = JSON.parse(message) as LoanWriteMessage;
+          if (write.from !== instanceId) loanCache.change(write.loanId, write.change);
+        },
+        { onInterrupted },
+      ),
+    onGap: () => loanCache.clear(),
+    logger,
+    what: 'loan writes',
   });
   // A session that ended on another instance ends its streams here too.
   const sessionsEnding = keepSubscribed({
@@ -212,6 +256,23 @@ export function createInsuranceBff<S extends { id: string }>(
       logger,
     }),
     loanCache,
+    async loanWritten(loanId, change) {
+      loanCache.change(loanId, change, true);
+      const message: LoanWriteMessage = {
+        from: instanceId,
+        loanId,
+        change: announcementOf(change),
+      };
+      try {
+        await store.publish(LOAN_WRITES_CHANNEL, JSON.stringify(message));
+      } catch (error) {
+        // Other instances keep their copy until the loan's next event or their safety TTL.
+        logger.error('insurance bff: could not tell other instances a loan changed', {
+          loanId,
+          error: error instanceof Error ? error.message : String(error),
+        });
+      }
+    },
     consents: createConsentBook(store),
     advisorCalls: createAdvisorCallGuard({
       store,
@@ -242,7 +303,7 @@ export function createInsuranceBff<S extends { id: string }>(
     async close() {
       streams.endAll();
       quotingWatch.stop();
-      await Promise.all([following.stop(), sessionsEnding.stop()]);
+      await Promise.all([following.stop(), followingWrites.stop(), sessionsEnding.stop()]);
     },
   };
 }

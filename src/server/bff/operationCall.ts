@@ -13,6 +13,7 @@ import { callUpstream } from './callUpstream.js';
 import type { ThrottleSlot } from './createAdvisorCallGuard.js';
 import type { StoredResult } from './createWriteJournal.js';
 import { jsonResult } from './jsonResult.js';
+import { loanChangeOfWrite } from './loanChangeOfWrite.js';
 import type { OperationRequest } from './OperationRequest.js';
 import { prepareApplication } from './prepareApplication.js';
 import { takeFairShare } from './takeFairShare.js';
@@ -47,6 +48,13 @@ const isRefusal = (error: unknown) =>
   error.status !== undefined &&
   error.status >= 400 &&
   error.status < 500;
+
+/**
+ * Whether a submit answered the loan application itself, with its status and borrowers, as a
+ * loan read does (the service documents only the id in that answer: an id alone is not kept).
+ */
+const isWholeLoan = (loan: Loan) =>
+  typeof loan.status === 'string' && Array.isArray(loan.borrowers) && loan.borrowers.length > 0;
 
 const primaryPhone = (input: LoanApplicationRequest) =>
   input.borrowers.find((b) => b.isPrimary)?.phone ?? undefined;
@@ -110,6 +118,7 @@ export function operationCall<S extends { id: string }>(
         const phone = primaryPhone(application);
         return {
           output,
+          sentAt,
           externalId: application.externalId as string,
           ...(phone === undefined ? {} : { phone }),
         };
@@ -122,11 +131,16 @@ export function operationCall<S extends { id: string }>(
     },
     async finish(sent) {
       const { output } = sent;
-      // A write through the BFF changes what a loan read answers: do not serve the old copy.
-      if (request.method !== 'GET' && loanId !== undefined) ctx.loanCache.invalidate(loanId);
+      // A write through the BFF changes what a loan read answers: its kept copy follows.
+      if (request.method !== 'GET' && loanId !== undefined) {
+        const change = loanChangeOfWrite(name, output, sent.sentAt ?? 0);
+        if (change) await ctx.loanWritten(loanId, change);
+      }
       switch (name) {
         case 'submitLoanApplication': {
           const loan = output as Loan;
+          // The service answered the application itself: its first read costs nothing.
+          if (isWholeLoan(loan)) ctx.loanCache.keep(loan.id, loan, sent.sentAt ?? 0);
           await ctx.relay.linkExternalId(sent.externalId as string, loan.id, ctx.client.partnerId);
           await ctx.advisorCalls.rememberPhone(loan.id, sent.phone);
           await ctx.onLoanCreated?.({ session, loan, request });

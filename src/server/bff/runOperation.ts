@@ -14,6 +14,7 @@ import type { OperationCall, SentCall } from './operationCall.js';
 import { operationCall } from './operationCall.js';
 import { pollLoanEvents } from './pollLoanEvents.js';
 import { readEventCursor } from './readEventCursor.js';
+import { readLoanStatus } from './readLoanStatus.js';
 import { streamLoanEvents } from './streamLoanEvents.js';
 import { takeFairShare } from './takeFairShare.js';
 import { toBrowserBody } from './toBrowserBody.js';
@@ -61,9 +62,9 @@ async function outcomeOf<S extends { id: string }>(
 
 /**
  * Answers an authorized, validated request: the BFF's own operations (TCPA consent read, loan
- * events) from the store and relay; loan reads through the loan cache; everything else through
- * the service client (see `operationCall`). A write with an `Idempotency-Key` runs through the
- * write journal, so its outcome belongs to its key.
+ * events) from the store and relay; loan reads through the loan cache (see `createLoanCache`);
+ * everything else through the service client (see `operationCall`). A write with an
+ * `Idempotency-Key` runs through the write journal, so its outcome belongs to its key.
  */
 export async function runOperation<S extends { id: string }>(
   ctx: BffContext<S>,
@@ -103,12 +104,21 @@ export async function runOperation<S extends { id: string }>(
     }
     case 'getLoan': {
       await ctx.followingEvents.catch(() => undefined);
-      // Only a read that will reach the service spends the client's share.
-      if (!ctx.loanCache.has(loanId)) await takeFairShare(ctx, session, request);
       const loan = await ctx.loanCache.get(
         loanId,
-        (signal) =>
-          callUpstream(ctx.client, 'getLoan', { params: route.params, signal }) as Promise<Loan>,
+        {
+          // Only a read that reaches the service spends the client's share: not one this or
+          // another instance answers from what it kept.
+          load: async (signal) => {
+            await takeFairShare(ctx, session, request);
+            return callUpstream(ctx.client, 'getLoan', {
+              params: route.params,
+              signal,
+            }) as Promise<Loan>;
+          },
+          // After an event, the status comes from the display: no rate-limited read.
+          status: (signal) => readLoanStatus(ctx.client, route.params, signal),
+        },
         request.signal,
       );
       return jsonResult(toBrowserBody(ctx, route.name, loan));

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { BFF_DEFAULTS } from '../../../src/server/bff/index.js';
 import { NetworkError } from '../../../src/server/index.js';
 import { cannedResponder, deferred, flush, loanFixture, publishEvent, setup } from './helpers.js';
 
@@ -27,35 +28,51 @@ describe('get loan: coalescing and caching', () => {
     expect(calls).toHaveLength(1);
   });
 
-  it('reads are cached per loan for the TTL; an event for the loan invalidates its copy only', async () => {
+  it('reads are kept per loan for the TTL; a loan.shopped event makes the next read of that loan take its status from the display', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     const { send, calls, relay } = setup();
     await send('GET', '/loans/loan_a1');
     await send('GET', '/loans/loan_a1');
     await send('GET', '/loans/loan_a1', { session: 'alice' });
     await send('GET', '/loans/loan_a2');
-    expect(calls.map((c) => c.options.params?.loanId)).toEqual(['loan_a1', 'loan_a2']);
+    expect(calls.map((c) => [c.name, c.options.params?.loanId])).toEqual([
+      ['getLoan', 'loan_a1'],
+      ['getLoan', 'loan_a2'],
+    ]);
 
     await publishEvent(relay, 'loan.shopped', { loanId: 'loan_a1' });
+    const after = await send('GET', '/loans/loan_a1');
     await send('GET', '/loans/loan_a1');
     await send('GET', '/loans/loan_a2');
-    expect(calls.map((c) => c.options.params?.loanId)).toEqual(['loan_a1', 'loan_a2', 'loan_a1']);
+    // The status the display answered (the canned display says RC1_RATED), on the kept loan.
+    expect(after.json).toMatchObject({
+      id: 'loan_a1',
+      status: 'RC1_RATED',
+      loanNumber: 'LN-loan_a1',
+    });
+    expect(calls.slice(2).map((c) => [c.name, c.options.params?.loanId])).toEqual([
+      ['getQuoteDisplay', 'loan_a1'],
+    ]);
 
-    vi.setSystemTime(Date.now() + 5_001);
+    // The TTL is a safety bound only: past it, the loan is read again.
+    vi.setSystemTime(Date.now() + BFF_DEFAULTS.loanCacheTtlMs - 1);
     await send('GET', '/loans/loan_a2');
-    expect(calls).toHaveLength(4);
+    expect(calls).toHaveLength(3);
+    vi.setSystemTime(Date.now() + 2);
+    await send('GET', '/loans/loan_a2');
+    expect(calls.map((c) => c.name)).toEqual(['getLoan', 'getLoan', 'getQuoteDisplay', 'getLoan']);
   });
 
-  it('an event arriving while a read is in flight: that read is served but not cached', async () => {
+  it('an event arriving while a read is in flight: that read is served, and the next read takes the status from the display', async () => {
     const gate = deferred<void>();
     let status = 'RC1_RATING';
     const { raw, send, calls, relay } = setup({
       responder: async (name, options) => {
         const seen = status; // what the service had when the call reached it
         if (calls.length === 1) await gate.promise;
-        return name === 'getLoan'
-          ? loanFixture('loan_a1', { status: seen })
-          : cannedResponder(name, options);
+        if (name === 'getLoan') return loanFixture('loan_a1', { status: seen });
+        if (name === 'getQuoteDisplay') return { id: 'loan_a1', status: seen, quotes: [] };
+        return cannedResponder(name, options);
       },
     });
     const first = raw('GET', '/loans/loan_a1');
@@ -65,15 +82,24 @@ describe('get loan: coalescing and caching', () => {
     gate.resolve();
     expect((await (await first).json()).status).toBe('RC1_RATING');
     expect((await send('GET', '/loans/loan_a1')).json.status).toBe('RC1_RATED');
-    expect(calls).toHaveLength(2);
+    expect(calls.map((c) => c.name)).toEqual(['getLoan', 'getQuoteDisplay']);
   });
 
-  it('a write to the loan through the BFF invalidates its copy', async () => {
+  it('a shop through the BFF sets the kept loan to quoting without a read; a write whose result is unknown makes the next read a fresh one', async () => {
     const { send, calls } = setup();
     await send('GET', '/loans/loan_a1');
     await send('PATCH', '/loans/loan_a1/shop');
+    expect((await send('GET', '/loans/loan_a1')).json.status).toBe('RC1_RATING');
+    expect(calls.map((c) => c.name)).toEqual(['getLoan', 'shopLoan']);
+
+    await send('PUT', '/loans/loan_a1/loan-contacts', { body: [] });
     await send('GET', '/loans/loan_a1');
-    expect(calls.map((c) => c.name)).toEqual(['getLoan', 'shopLoan', 'getLoan']);
+    expect(calls.map((c) => c.name)).toEqual([
+      'getLoan',
+      'shopLoan',
+      'updateLoanContacts',
+      'getLoan',
+    ]);
   });
 
   it('a failed read is shared by its waiters and not cached', async () => {

@@ -320,7 +320,8 @@ async function leakySandboxBff() {
     });
   };
   const client = await createSandboxClient({ ...sandbox, fetch: watched });
-  const t = setup({ client });
+  // No kept loans: every loan read reaches the sandbox, so each of its answers is checked.
+  const t = setup({ client, loanCacheTtlMs: 0 });
   relay = t.relay;
   /** Sends through the BFF; the one answer the sandbox gave must reach the browser as it was. */
   const passes = async (method: string, path: string, options?: SendOptions) => {
