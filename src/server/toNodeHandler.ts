@@ -10,9 +10,9 @@ export type NodeRequestListener = (
 ) => Promise<void>;
 
 /**
- * Adapts a web-standard handler to Node's `http` server and to Express. The adapter (srvx) is
- * loaded on first use, so importing `lender-insurance-react/server` stays free of Node modules
- * for edge runtimes.
+ * Adapts a web-standard handler to Node's `http` server and to Express. The adapter (srvx's
+ * lazy request, and a one-piece write of the library's own JSON answers) is loaded on first use,
+ * so importing `lender-insurance-react/server` stays free of Node modules for edge runtimes.
  *
  * Mount it before any body parser: the webhook signature is computed over the raw bytes, so a
  * request whose body a framework already parsed is refused with a 500 that says so.
@@ -25,8 +25,9 @@ export type NodeRequestListener = (
  * http.createServer(toNodeHandler(bff.handler)).listen(3000);
  */
 export function toNodeHandler(handler: FetchHandler): NodeRequestListener {
-  type Http1Listener = (req: IncomingMessage, res: ServerResponse) => unknown;
+  type Http1Listener = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
   let adapted: Promise<Http1Listener> | undefined;
+  let listener: Http1Listener | undefined;
   return async (req, res) => {
     if (req.body !== undefined) {
       res.statusCode = 500;
@@ -44,9 +45,12 @@ export function toNodeHandler(handler: FetchHandler): NodeRequestListener {
     }
     // Express strips its mount path from `url`; the handlers route on the full path.
     if (req.originalUrl) req.url = req.originalUrl;
-    adapted ??= import('srvx/node').then(
-      ({ toNodeHandler: adapt }) => adapt(handler) as Http1Listener,
-    );
-    await (await adapted)(req, res);
+    if (listener === undefined) {
+      adapted ??= import('./http/createNodeListener.js').then(({ createNodeListener }) =>
+        createNodeListener(handler),
+      );
+      listener = await adapted;
+    }
+    await listener(req, res);
   };
 }

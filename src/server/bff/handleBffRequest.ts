@@ -3,6 +3,7 @@ import { RateLimitedError } from '../../core/errors/RateLimitedError.js';
 import type { OperationDefinition } from '../../core/operations.js';
 import { operations } from '../../core/operations.js';
 import { isJsonContentType } from '../http/isJsonContentType.js';
+import { knownBodies } from '../http/knownBodies.js';
 import { authorizeOperation } from './authorizeOperation.js';
 import type { BffContext } from './BffContext.js';
 import { canonicalJson } from './canonicalJson.js';
@@ -147,5 +148,6 @@ function responseOf(result: StoredResult): Response {
   const headers: Record<string, string> = { ...result.headers };
   if (result.contentType) headers['Content-Type'] = result.contentType;
   const empty = result.status === 204 || result.status === 205 || result.status === 304;
-  return new Response(empty ? null : result.body, { status: result.status, headers });
+  if (empty) return new Response(null, { status: result.status, headers });
+  return knownBodies.response(result.body, { status: result.status, headers });
 }

@@ -17,8 +17,11 @@ type Primitive = string | number | boolean | null;
 
 const NOTHING: ResponseShape = { fields: {} };
 
-const isPrimitive = (value: unknown): value is Primitive =>
-  value === null || ['string', 'number', 'boolean'].includes(typeof value);
+const isPrimitive = (value: unknown): value is Primitive => {
+  if (value === null) return true;
+  const type = typeof value;
+  return type === 'string' || type === 'number' || type === 'boolean';
+};
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -27,9 +30,25 @@ const isMissing = (value: unknown) => value === undefined || value === null || v
 
 const join = (field: string, key: string) => (field === '' ? key : `${field}.${key}`);
 
+const { hasOwn } = Object;
+
+// Open maps repeat the same few keys in every answer (coverage letters, dwelling details):
+// each is judged once. Bounded, so a service sending ever new keys cannot grow it without end.
+const credentialKeys = new Map<string, boolean>();
+const CREDENTIAL_KEYS_KEPT = 1_000;
+
+function credentialKey(key: string): boolean {
+  let judged = credentialKeys.get(key);
+  if (judged === undefined) {
+    judged = isCredentialKey(key);
+    if (credentialKeys.size < CREDENTIAL_KEYS_KEPT) credentialKeys.set(key, judged);
+  }
+  return judged;
+}
+
 function leaf(value: unknown): unknown {
   if (isPrimitive(value)) return value;
-  return Array.isArray(value) && value.every(isPrimitive) ? [...value] : undefined;
+  return Array.isArray(value) && value.every(isPrimitive) ? value.slice() : undefined;
 }
 
 function link(
@@ -69,13 +88,13 @@ function projectKey(
   field: string,
   ctx: ProjectionContext,
 ): unknown {
-  const known = Object.hasOwn(shape.fields, key) ? shape.fields[key] : undefined;
+  const known = hasOwn(shape.fields, key) ? shape.fields[key] : undefined;
   // A known field keeps its checks even when exposed: exposing never lets an unsafe link out.
   if (known !== undefined) {
     return project(value, known, exposed === true ? undefined : exposed, field, ctx);
   }
   if (exposed === true) return copyJson(value);
-  if (shape.entries !== undefined && !isCredentialKey(key)) {
+  if (shape.entries !== undefined && !credentialKey(key)) {
     return project(value, shape.entries, exposed, field, ctx);
   }
   return exposed === undefined ? undefined : project(value, NOTHING, exposed, field, ctx);
@@ -91,19 +110,27 @@ function project(
   if (shape === 'value') return leaf(value);
   if (typeof shape === 'string') return link(value, shape, field, ctx);
   if (Array.isArray(value)) {
-    return value
-      .map((item) => project(item, shape, exposed, field, ctx))
-      .filter((item) => item !== undefined);
+    const items: unknown[] = [];
+    for (const item of value) {
+      const kept = project(item, shape, exposed, field, ctx);
+      if (kept !== undefined) items.push(kept);
+    }
+    return items;
   }
   if (value === null) return null;
   if (!isRecord(value)) return shape.orValue && isPrimitive(value) ? value : undefined;
   const out: Record<string, unknown> = {};
-  for (const [key, inner] of Object.entries(value)) {
-    if (isPrototypeKey(key)) continue;
-    const kept = projectKey(key, inner, shape, exposed?.get(key), join(field, key), ctx);
+  // Own enumerable keys, as Object.entries gives them, without an array of pairs per object.
+  for (const key in value) {
+    if (!hasOwn(value, key) || isPrototypeKey(key)) continue;
+    const kept = projectKey(key, value[key], shape, exposed?.get(key), join(field, key), ctx);
     if (kept !== undefined) out[key] = kept;
   }
-  return shape.required?.some((key) => isMissing(out[key])) ? undefined : out;
+  const { required } = shape;
+  if (required !== undefined) {
+    for (const key of required) if (isMissing(out[key])) return undefined;
+  }
+  return out;
 }
 
 /**

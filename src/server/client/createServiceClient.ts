@@ -148,10 +148,13 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
     callerSignal?.throwIfAborted();
 
     const deadlineAt = now() + config.deadlineMs;
-    const deadline = createTimeoutSignal(config.deadlineMs, 'The call passed its deadline');
-    const signal = callerSignal
-      ? AbortSignal.any([callerSignal, deadline.signal])
-      : deadline.signal;
+    // Aborts on the deadline (its TimeoutError) or with the caller's signal (its reason).
+    const deadline = createTimeoutSignal(
+      config.deadlineMs,
+      'The call passed its deadline',
+      callerSignal,
+    );
+    const { signal } = deadline;
     const request: CallRequest = {
       name,
       op,

@@ -2,6 +2,9 @@ import { ServiceError } from '../../core/errors/ServiceError.js';
 import type { OperationDefinition } from '../../core/operations.js';
 import { parseResponse } from '../../core/parseResponse.js';
 
+// Fatal: bytes that are not UTF-8 are no JSON, rather than text with replacement characters.
+const decoder = new TextDecoder('utf-8', { fatal: true });
+
 /**
  * Reads a 2xx body with the operation's output schema: `undefined` for a 204 or an operation
  * without output. A body that is empty or not JSON is read as `{}`, which the schema accepts when
@@ -18,7 +21,7 @@ export function parseSuccessBody(
   let value: unknown = {};
   let readable = true;
   try {
-    const text = new TextDecoder('utf-8', { fatal: true }).decode(body);
+    const text = decoder.decode(body);
     if (text.trim() !== '') value = JSON.parse(text);
   } catch {
     readable = false;

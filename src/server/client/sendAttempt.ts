@@ -65,8 +65,9 @@ function describe(error: unknown): { errorName: string; errorCode: string | unde
  *   every other failure is a result, for the caller's retry policy to weigh.
  */
 export async function sendAttempt(request: AttemptRequest): Promise<AttemptResult> {
-  const timeout = createTimeoutSignal(request.timeoutMs, 'The attempt timed out');
-  const signal = AbortSignal.any([request.signal, timeout.signal]);
+  // Aborts on the attempt's time or with the call's signal (checked first in `failure`).
+  const timeout = createTimeoutSignal(request.timeoutMs, 'The attempt timed out', request.signal);
+  const { signal } = timeout;
   const failure = (error: unknown): AttemptResult => {
     if (request.signal.aborted) throw request.signal.reason;
     if (timeout.signal.aborted) return { kind: 'timeout' };

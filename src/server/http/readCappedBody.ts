@@ -1,4 +1,5 @@
 import { raceSignal } from './raceSignal.js';
+import { nodeBodySource, readNodeBody } from './readNodeBody.js';
 
 /** The body's bytes, or `null` when it is larger than the cap. */
 export type CappedBody = Uint8Array<ArrayBuffer> | null;
@@ -25,6 +26,12 @@ export async function readCappedBody(
   if (declared && /^\d+$/.test(declared) && Number(declared) > maxBytes) {
     cancelQuietly(message.body);
     return null;
+  }
+  // Under Node's HTTP server the bytes come from the Node stream itself: a web stream over it
+  // costs more than everything else a small body goes through.
+  const node = nodeBodySource(message);
+  if (node !== undefined) {
+    return readNodeBody(node, maxBytes, signal, () => cancelQuietly(message.body));
   }
   const body = message.body;
   if (!body) return new Uint8Array(0);

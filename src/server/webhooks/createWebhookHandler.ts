@@ -5,6 +5,7 @@ import { createHintLog } from '../events/createHintLog.js';
 import { createTimeoutSignal } from '../http/createTimeoutSignal.js';
 import { dropUnreadBody } from '../http/dropUnreadBody.js';
 import { isJsonContentType } from '../http/isJsonContentType.js';
+import { knownBodies } from '../http/knownBodies.js';
 import type { CappedBody } from '../http/readCappedBody.js';
 import { readCappedBody } from '../http/readCappedBody.js';
 import type { Store } from '../store/Store.js';
@@ -112,7 +113,10 @@ const storeUnavailable = () =>
 const BASIC_CHALLENGE = { 'WWW-Authenticate': 'Basic realm="webhooks", charset="UTF-8"' };
 
 const ok = (body: Record<string, unknown>, status = 200) =>
-  Response.json(body, { status, headers: { 'Cache-Control': 'no-store' } });
+  knownBodies.response(JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' },
+  });
 
 /**
  * Creates the webhook receiver. Each delivery goes through, in order, failing fast with a JSON

@@ -25,6 +25,32 @@ function hexToBytes(hex: string): Uint8Array<ArrayBuffer> {
   return bytes;
 }
 
+// Importing the key costs as much as verifying: each secret's key is imported once. A few
+// secrets at most (the current one and those of a rotation); the oldest goes past the bound.
+const keys = new Map<string, Promise<CryptoKey>>();
+const KEYS_KEPT = 16;
+
+function hmacKey(secret: string): Promise<CryptoKey> {
+  let key = keys.get(secret);
+  if (key === undefined) {
+    key = crypto.subtle.importKey(
+      'raw',
+      encoder.encode(secret),
+      { name: 'HMAC', hash: 'SHA-256' },
+      false,
+      ['verify'],
+    );
+    // A failed import is not kept: the next delivery tries again.
+    const imported = key;
+    imported.catch(() => {
+      if (keys.get(secret) === imported) keys.delete(secret);
+    });
+    if (keys.size >= KEYS_KEPT) keys.delete(keys.keys().next().value as string);
+    keys.set(secret, key);
+  }
+  return key;
+}
+
 /**
  * Whether `signatureHex` is the HMAC-SHA256 of the raw webhook body keyed with the client
  * secret (the `X-Service-Signature-1` scheme). Never throws for a bad signature or secret: a
@@ -57,12 +83,10 @@ export async function verifyWebhookSignature(
   if (!HEX_SIGNATURE.test(signatureHex)) return false;
   // Web Crypto refuses zero-length HMAC keys; an unset secret must fail closed, not throw.
   if (typeof secret !== 'string' || secret === '') return false;
-  const key = await crypto.subtle.importKey(
-    'raw',
-    encoder.encode(secret),
-    { name: 'HMAC', hash: 'SHA-256' },
-    false,
-    ['verify'],
+  return crypto.subtle.verify(
+    'HMAC',
+    await hmacKey(secret),
+    hexToBytes(signatureHex),
+    toBytes(rawBody),
   );
-  return crypto.subtle.verify('HMAC', key, hexToBytes(signatureHex), toBytes(rawBody));
 }

@@ -1,4 +1,5 @@
 import type { ErrorBody } from '../../core/errors/errorBody.js';
+import { knownBodies } from '../http/knownBodies.js';
 
 /** Codes the webhook receiver answers with; stable, so a dashboard can count them. */
 export type WebhookErrorCode =
@@ -28,5 +29,8 @@ export function webhookError(
   headers: Record<string, string> = {},
 ): Response {
   const body: ErrorBody = { error: { code, message } };
-  return Response.json(body, { status, headers: { 'Cache-Control': 'no-store', ...headers } });
+  return knownBodies.response(JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json', 'Cache-Control': 'no-store', ...headers },
+  });
 }
