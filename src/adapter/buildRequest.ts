@@ -1,4 +1,4 @@
-import type { HttpMethod } from '../core/operations.js';
+import type { HttpMethod } from '../core/bffRoutes.js';
 import type { HttpConfig } from './resolveHttpConfig.js';
 
 /** One request to the BFF, before the adapter's defaults are applied. */

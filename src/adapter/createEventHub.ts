@@ -1,102 +1,55 @@
+import { NetworkError } from '../core/errors/NetworkError.js';
 import type { LoanEvent } from '../core/schemas/loanEvent.js';
-import type {
-  EventConnectionState,
-  InsuranceAdapter,
-  SubscribeOptions,
-} from './InsuranceAdapter.js';
-import type { EventMemory } from './openEventConnection.js';
-import { openEventConnection } from './openEventConnection.js';
+import type { InsuranceAdapter, SubscribeOptions } from './InsuranceAdapter.js';
+import { deferredIfLoaded, LOAD_FAILED, loadDeferred } from './loadDeferred.js';
 import { operationPath } from './operationPath.js';
 import type { HttpConfig } from './resolveHttpConfig.js';
 
-interface Subscriber {
-  listener: (event: LoanEvent) => void;
-  onStateChange: ((state: EventConnectionState) => void) | undefined;
-  onError: SubscribeOptions['onError'];
-}
-
-interface Shared {
-  subscribers: Set<Subscriber>;
-  state: EventConnectionState | undefined;
-  stop: () => void;
-}
-
-// A listener's bug must not stop the others, nor the connection; it still surfaces (the
-// console, `window.onerror`), as an `EventSource` listener's would.
-const call = <T>(fn: ((value: T) => void) | undefined, value: T) => {
-  try {
-    fn?.(value);
-  } catch (error) {
-    queueMicrotask(() => {
-      throw error;
-    });
-  }
-};
+type Subscribe = InsuranceAdapter['subscribe'];
 
 /**
- * The adapter's `subscribe`: one connection per loan, shared by every subscriber and counted,
- * so many components (and StrictMode's mount, unmount, mount) cost one stream. The last
- * unsubscribe closes it a microtask later, once a synchronous re-subscribe has had its chance.
- * What a loan's connection has seen outlives it, so the next one resumes instead of replaying.
+ * The adapter's `subscribe` (`shareEventConnections` does the work): a malformed id is refused
+ * at once; the event stream's code loads with the first subscription rather than with the page,
+ * and subscriptions made meanwhile join once it has (one that ends before hears `closed` and
+ * costs nothing). From then on, subscribing is synchronous.
  */
-export function createEventHub(config: HttpConfig): InsuranceAdapter['subscribe'] {
-  const connections = new Map<string, Shared>();
-  const memories = new Map<string, EventMemory>();
+export function createEventHub(config: HttpConfig): Subscribe {
+  let shared: Subscribe | undefined;
+  const share = (deferred: typeof import('./deferred.js')) =>
+    (shared ??= deferred.shareEventConnections(config));
 
   return function subscribe(
     loanId: string,
     listener: (event: LoanEvent) => void,
     options?: SubscribeOptions,
   ): () => void {
-    // Throws a ValidationError for a malformed id before anything is shared or sent.
-    const path = operationPath('loanEvents', { loanId });
-    const subscriber: Subscriber = {
-      listener,
-      onStateChange: options?.onStateChange,
-      onError: options?.onError,
-    };
-    let shared = connections.get(loanId);
-    if (shared) {
-      shared.subscribers.add(subscriber);
-      if (shared.state) call(subscriber.onStateChange, shared.state);
-    } else {
-      const own: Shared = { subscribers: new Set([subscriber]), state: undefined, stop: () => {} };
-      shared = own;
-      connections.set(loanId, own);
-      let memory = memories.get(loanId);
-      if (!memory) {
-        memory = { cursor: null, seen: new Set() };
-        memories.set(loanId, memory);
-      }
-      own.stop = openEventConnection(config, path, memory, {
-        onEvent(event) {
-          for (const s of [...own.subscribers]) call(s.listener, event);
-        },
-        onError(error) {
-          for (const s of [...own.subscribers]) call(s.onError, error);
-        },
-        onState(state) {
-          if (own.state === state) return;
-          own.state = state;
-          if (state === 'closed' && connections.get(loanId) === own) connections.delete(loanId);
-          for (const s of [...own.subscribers]) call(s.onStateChange, state);
-        },
-      });
-    }
+    // Throws a ValidationError for a malformed id before anything is loaded or sent.
+    operationPath('loanEvents', { loanId });
+    const ready = deferredIfLoaded();
+    if (shared || ready)
+      return (shared ?? share(ready as NonNullable<typeof ready>))(loanId, listener, options);
 
-    const joined = shared;
+    let stop: (() => void) | undefined;
     let done = false;
+    loadDeferred().then(
+      (deferred) => {
+        if (!done) stop = share(deferred)(loanId, listener, options);
+      },
+      (error: unknown) => {
+        if (done) return;
+        done = true;
+        // As the shared connection does: a listener's bug surfaces without stopping anything.
+        queueMicrotask(() => {
+          options?.onError?.(new NetworkError(LOAD_FAILED, error));
+          options?.onStateChange?.('closed');
+        });
+      },
+    );
     return () => {
       if (done) return;
       done = true;
-      joined.subscribers.delete(subscriber);
-      if (joined.state !== 'closed') call(subscriber.onStateChange, 'closed');
-      if (joined.subscribers.size > 0) return;
-      queueMicrotask(() => {
-        if (joined.subscribers.size > 0) return;
-        joined.stop();
-        if (connections.get(loanId) === joined) connections.delete(loanId);
-      });
+      if (stop) stop();
+      else options?.onStateChange?.('closed');
     };
   };
 }

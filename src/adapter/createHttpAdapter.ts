@@ -1,25 +1,30 @@
-import { ValidationError } from '../core/errors/ValidationError.js';
-import { IDEMPOTENCY_KEY_PATTERN, IDEMPOTENCY_KEY_RULE } from '../core/ids.js';
-import type { BffOperationName, OperationDefinition, Route } from '../core/operations.js';
-import { operations } from '../core/operations.js';
-import { parseResponse } from '../core/parseResponse.js';
+import type { BffRoute, Route } from '../core/bffRoutes.js';
+import { bffRoutes } from '../core/bffRoutes.js';
+import { NetworkError } from '../core/errors/NetworkError.js';
+import type { BffOperationName } from '../core/operations.js';
 import type { PathParams } from '../core/paths.js';
 import { createEventHub } from './createEventHub.js';
 import type { HttpAdapterOptions } from './HttpAdapterOptions.js';
 import type { AdapterCallOptions, InsuranceAdapter } from './InsuranceAdapter.js';
-import { newIdempotencyKey } from './newIdempotencyKey.js';
+import { LOAD_FAILED, loadDeferred } from './loadDeferred.js';
 import { operationPath } from './operationPath.js';
 import { resolveHttpConfig } from './resolveHttpConfig.js';
-import { sendRequest } from './sendRequest.js';
 
 /**
  * The {@link InsuranceAdapter} that talks to the BFF (`createInsuranceBff`) over HTTP: one
- * request per call, routed by the operation table, answered with the core's tolerant parsers and
- * typed errors; loan events over server-sent events with a polling fallback. It never retries
- * by itself: React Query and the hooks decide, with the same idempotency key for the same intent.
+ * request per call, routed by the operation table, with typed errors; loan events over
+ * server-sent events with a polling fallback. It never retries by itself: React Query and the
+ * hooks decide, with the same idempotency key for the same intent.
  *
- * Safe to create during server rendering: nothing touches `window`, `fetch` or the network until
- * a method is called.
+ * It takes the BFF's answers as they come: the BFF has read the service's answers with the
+ * core's tolerant parsers and sends only the fields the library knows, each in one spelling
+ * (`selectedQuoteId` and `selected` on every quote of a display, a policy's `coverages` as a
+ * list, `retrievalUrl`). A BFF of the host's own must answer in that shape. What it still checks
+ * is that an answer is the BFF's at all (JSON, the BFF's error bodies).
+ *
+ * Safe to create during server rendering: nothing touches `fetch` or the network until a method
+ * is called. In a browser, creating it starts loading the code that sends and reads (a lazy
+ * chunk of the host's bundle), so the page's first download stays small.
  *
  * @example
  * ```ts
@@ -35,6 +40,9 @@ import { sendRequest } from './sendRequest.js';
  */
 export function createHttpAdapter(options?: HttpAdapterOptions): InsuranceAdapter {
   const config = resolveHttpConfig(options);
+  // In a browser, what sends requests and reads answers and events starts loading now, while the
+  // page renders: not in its first download, and rarely waited for. On a server, on first use.
+  if (typeof window !== 'undefined') loadDeferred().catch(() => undefined);
 
   async function call<T>(
     name: BffOperationName,
@@ -42,30 +50,26 @@ export function createHttpAdapter(options?: HttpAdapterOptions): InsuranceAdapte
     body: unknown,
     callOptions: AdapterCallOptions | undefined,
   ): Promise<T> {
-    const row: OperationDefinition & { bff: Route } = operations[name];
+    const row: BffRoute & { bff: Route } = bffRoutes[name];
     const path = operationPath(name, params);
+    // Sending and reading are loaded code: requested when the adapter is created, so the first
+    // request rarely waits for them.
+    const deferred = await loadDeferred().catch((error: unknown) => {
+      throw new NetworkError(LOAD_FAILED, error);
+    });
     // The BFF honours a key only on the writes that are not idempotent by nature (POSTs, shop,
     // retrieve); a PUT or a close repeats harmlessly without one.
-    let idempotencyKey: string | undefined;
-    if (row.bff.method !== 'GET' && !row.idempotent) {
-      idempotencyKey = callOptions?.idempotencyKey ?? newIdempotencyKey();
-      // Checked here so a bad key from a host fails before anything is sent, not as a 400 after.
-      if (!IDEMPOTENCY_KEY_PATTERN.test(idempotencyKey)) {
-        throw new ValidationError([
-          {
-            path: 'idempotencyKey',
-            message: `Idempotency key must be ${IDEMPOTENCY_KEY_RULE}`,
-          },
-        ]);
-      }
-    }
-    const value = await sendRequest(
+    const idempotencyKey =
+      row.bff.method !== 'GET' && !row.idempotent
+        ? deferred.writeIdempotencyKey(callOptions?.idempotencyKey)
+        : undefined;
+    const value = await deferred.sendRequest(
       config,
       { method: row.bff.method, path, accept: 'application/json', body, idempotencyKey },
       callOptions?.signal,
     );
-    // An empty answer (204) to an operation that documents a body is read as an empty one.
-    return (row.output ? parseResponse(row.output, value ?? {}) : value) as T;
+    // An empty answer (204) is read as an empty one, as the BFF reads the service's.
+    return (value ?? {}) as T;
   }
 
   // Each method's result type comes from the contract the returned object is checked against.

@@ -8,6 +8,7 @@ import type { EventConnectionState } from './InsuranceAdapter.js';
 import { notBffAnswer } from './notBffAnswer.js';
 import { readLoanEvent } from './readLoanEvent.js';
 import { readText } from './readText.js';
+import { reportNotBff } from './reportNotBff.js';
 import type { HttpConfig } from './resolveHttpConfig.js';
 import { sendRequest } from './sendRequest.js';
 import { startDeadline } from './startDeadline.js';
@@ -213,7 +214,7 @@ export function openEventConnection(
         deadline.clear();
         if (stopped) return;
         const notBff = notBffAnswer(config, { method: 'GET', url }, response, text);
-        if (notBff) config.reportNotBff(notBff);
+        if (notBff) reportNotBff(config, notBff);
         if (endsIt(notBff)) return end(notBff as NotBffResponseError);
         if (!response.ok) {
           // What is left of a 4xx is the BFF's own refusal (not your loan, say).

@@ -1,7 +1,7 @@
+import { bffRoutes } from '../core/bffRoutes.js';
 import { ValidationError } from '../core/errors/ValidationError.js';
 import { isValidId } from '../core/ids.js';
 import type { BffOperationName } from '../core/operations.js';
-import { operations } from '../core/operations.js';
 import type { PathParams } from '../core/paths.js';
 import { buildPath } from '../core/paths.js';
 
@@ -12,7 +12,7 @@ import { buildPath } from '../core/paths.js';
  *   sent (for the rows that carry the loan id in the body, the field is `id`).
  */
 export function operationPath(name: BffOperationName, params: PathParams): string {
-  const row = operations[name];
+  const row = bffRoutes[name];
   for (const id of row.pathIds) {
     if (!isValidId(params[id])) {
       const field = row.loanIdInBody && id === 'loanId' ? 'id' : id;

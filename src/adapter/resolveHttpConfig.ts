@@ -1,6 +1,4 @@
-import type { NotBffResponseError } from '../core/errors/NotBffResponseError.js';
-import { isDevelopment } from '../core/isDevelopment.js';
-import { DEFAULT_BFF_BASE_PATH, DEFAULT_CSRF_HEADER, trimBasePath } from '../core/operations.js';
+import { DEFAULT_BFF_BASE_PATH, DEFAULT_CSRF_HEADER, trimBasePath } from '../core/bffRoutes.js';
 import { BROWSER_REQUEST_TIMEOUT_MS } from '../core/timeouts.js';
 import type { HttpAdapterOptions } from './HttpAdapterOptions.js';
 
@@ -14,17 +12,13 @@ export interface HttpConfig {
   timeoutMs: number;
   credentials: RequestCredentials;
   pollIntervalMs: number;
-  /**
-   * Tells the developer (`console.error`, development builds only) that an answer was not the
-   * BFF's: once per adapter, since every request after a wrong `baseUrl` fails the same way.
-   */
-  reportNotBff: (error: NotBffResponseError) => void;
+  /** Whether the developer was told that an answer was not the BFF's (see `reportNotBff`). */
+  notBffReported: boolean;
 }
 
 /** Fills in the defaults of {@link HttpAdapterOptions}. */
 export function resolveHttpConfig(options: HttpAdapterOptions = {}): HttpConfig {
   const { headers } = options;
-  let reported = false;
   return {
     // `${base}${path}` must not give `//loans`, which a browser reads as a host name.
     baseUrl: trimBasePath(options.baseUrl ?? DEFAULT_BFF_BASE_PATH),
@@ -34,10 +28,6 @@ export function resolveHttpConfig(options: HttpAdapterOptions = {}): HttpConfig 
     timeoutMs: options.timeoutMs ?? BROWSER_REQUEST_TIMEOUT_MS,
     credentials: options.credentials ?? 'same-origin',
     pollIntervalMs: options.pollIntervalMs ?? 3_000,
-    reportNotBff(error) {
-      if (reported || !isDevelopment()) return;
-      reported = true;
-      console.error(`lender-insurance-react: ${error.message}`);
-    },
+    notBffReported: false,
   };
 }

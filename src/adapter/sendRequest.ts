@@ -1,8 +1,6 @@
-import { errorFromResponse } from '../core/errors/errorFromResponse.js';
 import type { RequestSpec } from './buildRequest.js';
 import { buildRequest } from './buildRequest.js';
-import { isBffErrorBody } from './isBffErrorBody.js';
-import { notBffAnswer } from './notBffAnswer.js';
+import { readFailure } from './readFailure.js';
 import { readText } from './readText.js';
 import type { HttpConfig } from './resolveHttpConfig.js';
 import { startDeadline } from './startDeadline.js';
@@ -37,20 +35,14 @@ export async function sendRequest(
   } finally {
     deadline.clear();
   }
-  const notBff = notBffAnswer(config, { method: spec.method, url }, response, text);
-  if (notBff) {
-    config.reportNotBff(notBff);
-    throw notBff;
+  // A success from the BFF is empty (204) or JSON.
+  if (response.ok) {
+    if (text === '') return undefined;
+    try {
+      return JSON.parse(text);
+    } catch {
+      // Not the BFF's answer (an `index.html` served for every path): read below.
+    }
   }
-  if (!response.ok) {
-    throw errorFromResponse({
-      status: response.status,
-      // A 401 or 429 from whatever stands in front of the BFF still means what it says, but its
-      // page is no message.
-      body: isBffErrorBody(text) ? text : '',
-      retryAfter: response.headers.get('retry-after'),
-    });
-  }
-  // What is left is the BFF's: empty (204) or JSON.
-  return text === '' ? undefined : JSON.parse(text);
+  throw readFailure(config, { method: spec.method, url }, response, text);
 }

@@ -38,16 +38,18 @@ const CONSENT_METHODS = {
   general: 'recordGeneralConsent',
 } as const;
 
-// valibot and each schema load on first use, apart from this module: only a submission needs them.
+type ActionInputs = typeof import('./actionInputs.js');
+
+/**
+ * The input checked with its schema before anything is sent: the schemas and valibot load at
+ * the first action that checks one, all together, apart from this module.
+ */
 async function validate<TSchema extends GenericSchema>(
-  schema: Promise<TSchema>,
+  schemaOf: (inputs: ActionInputs) => TSchema,
   value: unknown,
 ): Promise<InferOutput<TSchema>> {
-  const [{ validateInput }, loaded] = await Promise.all([
-    import('../core/validateInput.js'),
-    schema,
-  ]);
-  return validateInput(loaded, value);
+  const inputs = await import('./actionInputs.js');
+  return inputs.validateInput(schemaOf(inputs), value);
 }
 
 // One intent, one key, on every send until it succeeds (U4, U5).
@@ -83,7 +85,7 @@ async function withTcpaConsent<T>(c: ActionContext, call: () => Promise<T>): Pro
 export const actionBodies = {
   async createLoanApplication(c: ActionContext, input: LoanApplicationInput) {
     const valid = (await validate(
-      import('../core/schemas/loanApplicationInput.js').then((m) => m.LoanApplicationInputSchema),
+      (m) => m.LoanApplicationInputSchema,
       input,
     )) as LoanApplicationInput;
     // The key names this exact application: a reload or a second tab re-sending it gets the
@@ -95,10 +97,7 @@ export const actionBodies = {
     return loan;
   },
   async recordConsent(c: ActionContext, input: ConsentInput, kind: ConsentOperation = 'consent') {
-    const valid = await validate(
-      import('../core/schemas/consentInput.js').then((m) => m.ConsentInputSchema),
-      input,
-    );
+    const valid = await validate((m) => m.ConsentInputSchema, input);
     const method = CONSENT_METHODS[kind];
     const consent = await send(c, [method, valid], (o) => c.adapter[method](valid, o));
     // The loan is the one asked about (the answer's own id is not always there).
@@ -134,18 +133,12 @@ export const actionBodies = {
     send(c, ['selectQuote', c.loanId, quoteId], (o) => c.adapter.selectQuote(c.loanId, quoteId, o)),
   scheduleCall: (c: ActionContext, input: Omit<ScheduleCallInput, 'id'>) =>
     withTcpaConsent(c, async () => {
-      const valid = await validate(
-        import('../core/schemas/scheduleCallInput.js').then((m) => m.ScheduleCallInputSchema),
-        { ...input, id: c.loanId },
-      );
+      const valid = await validate((m) => m.ScheduleCallInputSchema, { ...input, id: c.loanId });
       return send(c, ['scheduleCall', valid], (o) => c.adapter.scheduleCall(valid, o));
     }),
   callMeNow: (c: ActionContext, input: Omit<CallMeNowInput, 'id'> | undefined) =>
     withTcpaConsent(c, async () => {
-      const valid = await validate(
-        import('../core/schemas/callMeNowInput.js').then((m) => m.CallMeNowInputSchema),
-        { ...input, id: c.loanId },
-      );
+      const valid = await validate((m) => m.CallMeNowInputSchema, { ...input, id: c.loanId });
       return send(c, ['callMeNow', valid], (o) => c.adapter.callMeNow(valid, o));
     }),
   initiatePolicyRetrieval: (c: ActionContext) =>
@@ -157,12 +150,7 @@ export const actionBodies = {
       return retrieval;
     }),
   async closeLoan(c: ActionContext, input: CloseLoanInput | undefined) {
-    const valid =
-      input &&
-      (await validate(
-        import('../core/schemas/closeLoanInput.js').then((m) => m.CloseLoanInputSchema),
-        input,
-      ));
+    const valid = input && (await validate((m) => m.CloseLoanInputSchema, input));
     // Closing twice is harmless (the operation is idempotent): no key needed.
     const result = await c.adapter.closeLoan(c.loanId, valid, { signal: c.signal });
     void c.client.invalidateQueries({ queryKey: c.keys.loan(c.loanId) });

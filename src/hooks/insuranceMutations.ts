@@ -47,7 +47,7 @@ export function insuranceMutations(
         const context = { adapter, client, keys, queries, loanId, signal: signal() };
         // The bodies load with the first action; every failure comes out as a typed error.
         return asInsuranceError(async () => {
-          const body = (await import('./actionBodies.js')).actionBodies[name] as AnyBody;
+          const body = (await import('./deferredHooks.js')).actionBodies[name] as AnyBody;
           return (await body(context, variables, kind)) as Result<K>;
         }) as Promise<Result<K>>;
       },

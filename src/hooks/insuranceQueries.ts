@@ -76,7 +76,7 @@ export function insuranceQueries(adapter: InsuranceAdapter): InsuranceQueries {
       query(
         keys.policy(policyId),
         async (signal): Promise<Policy> =>
-          (await import('./policyDocuments.js')).policyDocuments.read(adapter, policyId, signal),
+          (await import('./deferredHooks.js')).policyDocuments.read(adapter, policyId, signal),
         0,
       ),
   };

@@ -8,14 +8,23 @@ type AnyContext = Context<InsuranceContextValue | null>;
 
 // Every copy of the library loaded on the page adds its context here, so a copy that finds no
 // provider can tell whether another copy's provider is above it (the classic "two copies" bug).
-const registry = globalThis as { [key: symbol]: Set<AnyContext> | undefined };
-const KEY = Symbol.for('lender-insurance-react.contexts');
-registry[KEY] ??= new Set();
-const copies = registry[KEY];
-copies.add(InsuranceContext);
+// Only development builds keep the registry: the error says so only there (see
+// MissingProviderError), and the condition is written out so production builds drop it.
+let copies: Set<AnyContext> | undefined;
+try {
+  if (process.env.NODE_ENV !== 'production') {
+    const registry = globalThis as { [key: symbol]: Set<AnyContext> | undefined };
+    const key = Symbol.for('lender-insurance-react.contexts');
+    copies = registry[key] ??= new Set();
+    copies.add(InsuranceContext);
+  }
+} catch {
+  // no `process` (no bundler): no registry
+}
 
 // Only on the way to throwing, where the order of these reads no longer matters to React.
 const otherCopyAbove = () =>
+  !!copies &&
   [...copies].some(
     // biome-ignore lint/correctness/useHookAtTopLevel: read once, just before throwing
     (context) => context !== InsuranceContext && useContext(context),

@@ -50,7 +50,7 @@ export function usePolicy(policyId: string | null | undefined): PolicyState {
     documents: query.data?.documents ?? EMPTY,
     getDocumentUrl: (documentId, { refresh = false } = {}) =>
       asInsuranceError(async () =>
-        (await import('./policyDocuments.js')).policyDocuments.url(
+        (await import('./deferredHooks.js')).policyDocuments.url(
           queryClient,
           options,
           documentId,

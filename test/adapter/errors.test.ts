@@ -116,11 +116,17 @@ describe('error answers become typed errors', () => {
     );
   });
 
-  it('a success body missing what the client relies on is an invalid_response ServiceError', async () => {
-    recordRequests(() => HttpResponse.json({ loanNumber: 'LN-1', status: 'RC1_RATED' }));
+  it("the BFF's 502 for a service answer it could not use is a ServiceError with its code", async () => {
+    recordRequests(() =>
+      HttpResponse.json(
+        { error: { code: 'service_error', message: 'The insurance service could not answer' } },
+        { status: 502 },
+      ),
+    );
     await expect(createHttpAdapter().getLoan('loan_1')).rejects.toMatchObject({
       code: 'service_error',
-      serviceCode: 'invalid_response',
+      status: 502,
+      serviceCode: 'service_error',
     });
   });
 

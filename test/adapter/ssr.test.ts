@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const ADAPTER_DIR = join(import.meta.dirname, '../../src/adapter');
@@ -38,6 +38,32 @@ describe('the adapter on the server (SSR)', () => {
         ),
     );
     expect(foreign).toEqual([]);
+  });
+
+  it("carries no schema nor valibot: the BFF's answers are read as the BFF sent them", () => {
+    // Every module the adapter loads, up front or later, following value imports (not types).
+    const seen = new Set<string>();
+    const packages = new Set<string>();
+    const visit = (file: string) => {
+      if (seen.has(file)) return;
+      seen.add(file);
+      const text = readFileSync(file, 'utf8');
+      const specs = [
+        ...text.matchAll(/^(?:import|export)(?!\s+type\b)[^'"]*from\s+'([^']+)'/gm),
+        ...text.matchAll(/import\('([^']+)'\)/g),
+      ].map((m) => m[1] as string);
+      for (const spec of specs) {
+        if (spec.startsWith('.')) visit(join(dirname(file), spec.replace(/\.js$/, '.ts')));
+        else packages.add(spec);
+      }
+    };
+    visit(join(ADAPTER_DIR, 'index.ts'));
+    const loaded = [...seen].map((file) => relative(join(ADAPTER_DIR, '..'), file));
+    expect(loaded).toContain('adapter/sendRequest.ts');
+    expect(loaded.filter((file) => /schemas\/|parseResponse|operationOutputs/.test(file))).toEqual(
+      [],
+    );
+    expect([...packages]).toEqual(['eventsource-parser']);
   });
 
   it("marks no file 'use client' (the build adds it to the entry)", () => {

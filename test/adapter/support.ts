@@ -3,6 +3,11 @@ import { formatSseEvent } from '../../src/core/formatSseEvent.js';
 import type { LoanEvent } from '../../src/core/index.js';
 import { mswServer } from '../support/mswServer.js';
 
+// What the adapter loads on first use (its answer, error and event-stream readers: one lazy chunk
+// in a host's bundle) is loaded here, as a page would have by its second request, so the tests'
+// `settle()` rounds wait for the network, not for the test runner transforming a module.
+await import('../../src/adapter/deferred.js');
+
 /** The adapter's default base path, as the page (jsdom at http://localhost:3000) sees it. */
 export const BASE = '/api/insurance';
 export const ORIGIN = 'http://localhost:3000';
@@ -103,6 +108,7 @@ export function loanBody(id = 'loan_1') {
     borrowers: [{ firstName: 'Avery', lastName: 'Stone', isPrimary: true }],
     property: { address: { street: '1 Main St', city: 'Austin', state: 'TX', zip: '78701' } },
     hostedDisplayUrl: '',
+    currentInsurancePolicies: [],
     futureField: { kept: true },
   };
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createLoanApplicationFixture } from '../../src/testing/createLoanApplicationFixture.js';
 import { createMockBff } from '../../src/testing/mockBff/createMockBff.js';
+import type { SandboxService } from '../../src/testing/sandbox/createSandboxService.js';
 import { createSandboxService } from '../../src/testing/sandbox/createSandboxService.js';
 import { readResponse } from '../support/readResponse.js';
 
@@ -161,5 +162,88 @@ describe('the mock BFF', () => {
     expect(limited.status).toBe(429);
     expect(limited.headers.get('retry-after')).toBe('60');
     expect(limited.json.error.code).toBe('rate_limited');
+  });
+});
+
+/**
+ * A mock BFF over a sandbox that answers the service's `path` (under its base path) with the raw
+ * JSON `answer`, as a service speaking another documented spelling would; everything else as usual.
+ */
+function answering(path: string, answer: unknown) {
+  const sandbox = createSandboxService({ clock: 'manual' });
+  const speaking: SandboxService = Object.create(sandbox);
+  speaking.handler = async (request) =>
+    new URL(request.url).pathname === `${sandbox.basePath}${path}`
+      ? Response.json(answer)
+      : sandbox.handler(request);
+  const bff = createMockBff({ sandbox: speaking });
+  return async (bffPath: string, method = 'GET') =>
+    readResponse(
+      await bff.handler(
+        new Request(`${ORIGIN}/api/insurance${bffPath}`, {
+          method,
+          headers: method === 'GET' ? {} : { 'X-LIR-CSRF': '1' },
+        }),
+      ),
+    );
+}
+
+const quotes = [{ id: 'q_1', premium: 1200 }];
+
+describe('the mock BFF answers in the one shape the HTTP adapter reads, as the BFF does', () => {
+  it('fills in a loan’s lists', async () => {
+    const loan = { id: 'loan_1', status: 'NOT_YET_RATED', hostedDisplayUrl: '' };
+    const res = await answering('/v1/loans/loan_1', loan)('/loans/loan_1');
+    expect(res.json).toEqual({ ...loan, borrowers: [], currentInsurancePolicies: [] });
+  });
+
+  it('gives a shopped loan its display URL, empty until there is one', async () => {
+    const answer = { id: 'loan_1', status: 'RC1_RATED', quotes };
+    const res = await answering('/v1/loans/loan_1/shop', answer)('/loans/loan_1/shop');
+    expect(res.json).toEqual({ ...answer, hostedDisplayUrl: '' });
+  });
+
+  it('names the selected quote of the display one way', async () => {
+    const answer = { id: 'loan_1', status: 'RC1_RATED', quotes, selectedQuote: { id: 'q_1' } };
+    const res = await answering('/v1/loans/loan_1/display', answer)('/loans/loan_1/display');
+    expect(res.json).toEqual({
+      id: 'loan_1',
+      status: 'RC1_RATED',
+      hostedDisplayUrl: '',
+      quotes: quotes.map((q) => ({ ...q, selected: true })),
+      selectedQuoteId: 'q_1',
+    });
+  });
+
+  it("names and types a policy's documents and lists its coverages", async () => {
+    const answer = {
+      id: 'pol_1',
+      coverages: { a: { included: true, amount: 300_000 } },
+      documents: [{ id: 'd1', url: 'https://docs.example/d1.pdf' }],
+    };
+    const res = await answering('/v1/policies/pol_1', answer)('/policies/pol_1');
+    expect(res.json).toEqual({
+      id: 'pol_1',
+      coverages: [{ a: { included: true, amount: 300_000 } }],
+      documents: [
+        { id: 'd1', name: 'Document', type: 'document', url: 'https://docs.example/d1.pdf' },
+      ],
+    });
+  });
+
+  it("gives a retrieval's URL as retrievalUrl", async () => {
+    const answer = { id: 'loan_1', url: 'https://retrieve.example/x' };
+    const res = await answering('/v1/policies/loan_1/retrieve', answer)(
+      '/loans/loan_1/retrieve',
+      'PATCH',
+    );
+    expect(res.json).toEqual({ ...answer, retrievalUrl: 'https://retrieve.example/x' });
+  });
+
+  it('answers a service answer missing what the client relies on with 502 service_error', async () => {
+    const res = await answering('/v1/loans/loan_1', { loanNumber: 'LN-1' })('/loans/loan_1');
+    expect(res.status).toBe(502);
+    expect(res.json.error.code).toBe('service_error');
+    expect(res.text).not.toContain('LN-1');
   });
 });

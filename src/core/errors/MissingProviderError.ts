@@ -5,11 +5,25 @@ const WRAP =
 const OTHER_COPY =
   'There is one above, but from another copy of lender-insurance-react: install a single copy (npm ls lender-insurance-react).';
 
+// How to fix it, for the developer: in development builds only. The condition is written out
+// (not `isDevelopment()`) so a bundler that replaces `process.env.NODE_ENV` drops the text from
+// production builds; the error, its code, `caller` and the first sentence are the same in every
+// build. Without a bundler there is no `process`: no advice.
+function advice(otherCopyAbove: boolean): string {
+  try {
+    if (process.env.NODE_ENV !== 'production') return ` ${otherCopyAbove ? OTHER_COPY : WRAP}`;
+  } catch {
+    // no `process`
+  }
+  return '';
+}
+
 /**
  * A hook or component of the library was used outside an `InsuranceProvider`, so it has no
  * adapter to read from. Thrown during render (an error boundary sees it); `caller` names the
- * hook or component, and the message says how to add the provider. When a provider of another
- * copy of lender-insurance-react is above (two copies installed), it says that instead.
+ * hook or component, and the message (in development builds) says how to add the provider. When a
+ * provider of another copy of lender-insurance-react is above (two copies installed), it says that
+ * instead.
  *
  * @example
  * function Fallback({ error }: { error: unknown }) {
@@ -28,7 +42,7 @@ export class MissingProviderError extends InsuranceError {
   constructor(caller?: string, otherCopyAbove = false) {
     super(
       'missing_provider',
-      `${caller ?? "lender-insurance-react's hooks and components"} must be used inside <InsuranceProvider> (${caller ? 'it reads' : 'they read'} the adapter from it). ${otherCopyAbove ? OTHER_COPY : WRAP}`,
+      `${caller ?? "lender-insurance-react's hooks and components"} must be used inside <InsuranceProvider> (${caller ? 'it reads' : 'they read'} the adapter from it).${advice(otherCopyAbove)}`,
     );
     this.caller = caller;
   }

@@ -1,3 +1,4 @@
+import type { GenericSchema } from 'valibot';
 import { formatSseEvent } from '../../core/formatSseEvent.js';
 import { matchOperation } from '../../core/matchOperation.js';
 import type { OperationName } from '../../core/operations.js';
@@ -7,6 +8,7 @@ import {
   operations,
   trimBasePath,
 } from '../../core/operations.js';
+import { parseResponse } from '../../core/parseResponse.js';
 import { buildPath } from '../../core/paths.js';
 import type { RelayedEvent } from '../../core/schemas/loanEvent.js';
 import { toLoanEvent } from '../../core/toLoanEvent.js';
@@ -37,9 +39,33 @@ const refuse = (status: number, code: string, message: string, headers?: Record<
   json({ error: { code, message } }, status, headers);
 
 /**
+ * A success answer of the service as the BFF gives it to the browser: read with the operation's
+ * tolerant parser (defaults filled in, the service's other spellings named one way), since the
+ * HTTP adapter takes the BFF's answers as they come. A body the parser refuses is answered as the
+ * BFF answers it: 502 `service_error`, without the service's details.
+ */
+async function normalized(name: OperationName, res: Response): Promise<Response> {
+  const output: GenericSchema | null = operations[name].output;
+  if (res.status === 204 || output === null) return res;
+  const text = await res.text();
+  let value: unknown = {};
+  try {
+    if (text.trim() !== '') value = JSON.parse(text);
+  } catch {
+    // As the BFF does: a 2xx whose details cannot be read is read as `{}`.
+  }
+  try {
+    return json(parseResponse(output, value), res.status);
+  } catch {
+    return refuse(502, 'service_error', 'The insurance service could not answer');
+  }
+}
+
+/**
  * The BFF's browser-facing API, answered from a sandbox in the same process: the routes, methods,
  * CSRF header, error bodies, `Idempotency-Key` replay and event stream of `createInsuranceBff`,
- * with every loan visible (there are no sessions). For tests, stories and demos of the hooks and
+ * and its answers in the BFF's shape (read with the core's tolerant parsers, each field in one
+ * spelling), with every loan visible (there are no sessions). For tests, stories and demos of the hooks and
  * components without a server; `lender-insurance-react/testing/msw` wraps it in MSW handlers.
  *
  * @example
@@ -159,6 +185,7 @@ export function createMockBff(options: MockBffOptions = {}): MockBff {
       // The BFF turns the service's plain-text 429 into its JSON error with a wait.
       return refuse(429, 'rate_limited', 'Rate limit exceeded', { 'Retry-After': '60' });
     }
+    if (res.ok) return normalized(name, res);
     return new Response(res.body, {
       status: res.status,
       headers: {
@@ -226,7 +253,7 @@ export function createMockBff(options: MockBffOptions = {}): MockBff {
     }
     if (match.name === 'getTcpaConsent') {
       const consent = sandbox.inspectLoan(params.loanId as string)?.tcpaConsent ?? null;
-      return json({ recorded: consent !== null, consent });
+      return normalized('getTcpaConsent', json({ recorded: consent !== null, consent }));
     }
     return withIdempotency(request, () => forward(request, match.name, params));
   }
