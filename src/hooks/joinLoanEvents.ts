@@ -1,6 +1,9 @@
+import { isClosed, isErrored } from '../core/loanStatus.js';
+import type { Loan } from '../core/schemas/loan.js';
 import type { LoanEvent } from '../core/schemas/loanEvent.js';
 import type { InsuranceContextValue } from './InsuranceContext.js';
 import { insuranceKeys } from './insuranceKeys.js';
+import { insuranceQueries } from './insuranceQueries.js';
 
 /**
  * Follows a loan's events through `adapter.subscribe` (which shares one connection per loan)
@@ -8,6 +11,12 @@ import { insuranceKeys } from './insuranceKeys.js';
  * (`keys.loanEvents`) and refreshes what it changed: `loan.shopped` → the loan, shopped loan
  * and quote display; `policy.bound` / `policy.retrieved` → the loan's policy ids and the loan.
  * However many hooks follow the loan, the first to see an event does that, once.
+ *
+ * A quote display someone shows is read at once on `loan.shopped`, beside the loan rather than
+ * after it: its query waits for a rated loan to be enabled, and the quotes must not wait for the
+ * loan read (rate limited upstream) to come back before they are even asked for. Only for a loan
+ * the page knows and that can still get quotes: not for an event replayed before the loan is
+ * read, nor for a loan whose quoting failed or that is closed.
  */
 export function joinLoanEvents(
   { adapter, queryClient: client }: InsuranceContextValue,
@@ -29,6 +38,20 @@ export function joinLoanEvents(
       refresh(keys.loan(loanId));
       refresh(keys.shoppedLoan(loanId));
       refresh(keys.quoteDisplay(loanId));
+      const display = client.getQueryCache().find({ queryKey: keys.quoteDisplay(loanId) });
+      const status = client.getQueryData<Loan>(keys.loan(loanId))?.status;
+      // Shown (observed), and not refetched by the invalidation above (it is not enabled yet):
+      // read it now. A read in flight is joined, not repeated.
+      if (
+        display &&
+        display.getObserversCount() > 0 &&
+        display.state.fetchStatus === 'idle' &&
+        status !== undefined &&
+        !isErrored(status) &&
+        !isClosed(status)
+      ) {
+        void client.prefetchQuery(insuranceQueries(adapter).quoteDisplay(loanId));
+      }
     } else if (event.policyId && event.type.startsWith('policy.')) {
       const ids = client.getQueryData<string[]>(keys.loanPolicies(loanId)) ?? [];
       if (!ids.includes(event.policyId))

@@ -4,7 +4,13 @@ import { delay, HttpResponse, http } from 'msw';
 import { useEffect } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { ServiceError } from '../../src/core/index.js';
-import { useQuoteDisplay, useSelectQuote, useShop, useShoppedLoan } from '../../src/hooks/index.js';
+import {
+  useLoan,
+  useQuoteDisplay,
+  useSelectQuote,
+  useShop,
+  useShoppedLoan,
+} from '../../src/hooks/index.js';
 import { providerFor, renderWithProvider, setupSandbox } from '../support/insuranceHarness.js';
 import { mswServer } from '../support/mswServer.js';
 
@@ -38,6 +44,73 @@ describe('useQuoteDisplay and useShoppedLoan', () => {
     await waitFor(() => expect(result.current.shopped.data?.quotes.length).toBeGreaterThan(3));
     expect(env.sent(/^GET \/loans\/[^/]+$/)).toHaveLength(2); // on mount, after the event
     expect(env.sent(DISPLAY)).toHaveLength(1);
+  });
+
+  it('shows the quotes that come with loan.shopped without waiting for the loan read', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const env = setupSandbox();
+    const loan = await env.createLoan();
+    const { result } = renderWithProvider(
+      () => ({ display: useQuoteDisplay(loan.id), loan: useLoan(loan.id) }),
+      env.adapter,
+    );
+    await waitFor(() => expect(result.current.loan.data?.status).toBe('NOT_YET_RATED'));
+    await env.adapter.shopLoan(loan.id);
+    // From now on the loan read is held, as when it waits for the partner's rate budget.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    mswServer.use(
+      http.get('*/api/insurance/loans/:loanId', async ({ request }) => {
+        await held;
+        return env.bff.handler(request);
+      }),
+    );
+    env.requests.length = 0;
+
+    await act(() => env.sandbox.advance(40_000));
+    await waitFor(() => expect(result.current.display.quotes).toHaveLength(3));
+    expect(result.current.display.isRated).toBe(true);
+    expect(env.sent(DISPLAY)).toHaveLength(1);
+    expect(env.sent(/^GET \/loans\/[^/]+$/)).toHaveLength(1); // the loan read, still held
+    expect(result.current.loan.data?.status).toBe('NOT_YET_RATED');
+
+    release();
+    await waitFor(() => expect(result.current.loan.data?.status).toBe('RC1_RATED'));
+    expect(result.current.display.quotes).toHaveLength(3);
+    expect(env.sent(DISPLAY)).toHaveLength(1);
+  });
+
+  it('waits for the new quotes when a rated loan is shopped again', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const env = setupSandbox();
+    const loan = await env.ratedLoan();
+    const { result } = renderWithProvider(
+      () => ({ display: useQuoteDisplay(loan.id), shop: useShop(loan.id) }),
+      env.adapter,
+    );
+    await waitFor(() => expect(result.current.display.quotes).toHaveLength(3));
+    await act(() => result.current.shop.start());
+    // The loan read after the shop is newer than the display, which still says RC1_RATED.
+    await waitFor(() => expect(result.current.shop.phase).toBe('quoting'));
+    expect(result.current.display.isRated).toBe(false);
+    await act(() => env.sandbox.advance(40_000));
+    await waitFor(() => expect(result.current.display.isRated).toBe(true));
+    expect(result.current.display.data?.status).toBe('RC2_RATED');
+  });
+
+  it('reads no quote display on loan.shopped when no component shows it', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const env = setupSandbox();
+    const loan = await env.createLoan();
+    const { result } = renderWithProvider(() => useShop(loan.id), env.adapter);
+    await waitFor(() => expect(result.current.phase).toBe('idle'));
+    await act(() => result.current.start());
+    await waitFor(() => expect(result.current.phase).toBe('quoting'));
+    await act(() => env.sandbox.advance(40_000));
+    await waitFor(() => expect(result.current.phase).toBe('rated'));
+    expect(env.sent(DISPLAY)).toHaveLength(0);
   });
 });
 
