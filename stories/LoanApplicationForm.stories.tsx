@@ -313,7 +313,8 @@ export const Spanish: Story = {
   globals: { locale: 'es-US' },
   play: inTurn(async (context) => {
     const { canvas } = context;
-    await expect(canvas.getByRole('form', { name: 'Solicitud de préstamo' })).toBeVisible();
+    // Shown once its Spanish texts have loaded (never in English meanwhile).
+    await expect(await canvas.findByRole('form', { name: 'Solicitud de préstamo' })).toBeVisible();
     await submitToSeeErrors(context);
     const email = group(canvas, 'Sus datos').getByRole('textbox', { name: 'Correo electrónico' });
     await waitFor(() => expect(email).toHaveFocus());

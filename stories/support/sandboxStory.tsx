@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { useEffect } from 'react';
 import type { InsuranceAdapter } from '../../src/adapter/index.js';
 import { createHttpAdapter } from '../../src/adapter/index.js';
+import { preloadCallScheduler, preloadPolicyDocuments } from '../../src/components/index.js';
 import { DEFAULT_BFF_BASE_PATH } from '../../src/core/index.js';
 import { InsuranceProvider, useInsuranceContext } from '../../src/hooks/index.js';
 import { createSandboxService } from '../../src/testing/index.js';
@@ -198,6 +199,9 @@ export function sandboxStory<P>(options: SandboxStoryOptions<P>) {
           timeoutMs: STORY_REQUEST_TIMEOUT_MS,
         });
         const env = createEnv(sandbox, bff);
+        // The components whose code is a chunk of their own show their content from the first
+        // frame, as on a page that preloaded them: a story shows its state, not the stand-in.
+        await Promise.all([preloadCallScheduler(), preloadPolicyDocuments()]);
         const props = (await options.prepare?.(env)) ?? {};
         return { props, env, storyAdapter, storyKey };
       },

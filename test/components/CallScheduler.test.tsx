@@ -19,6 +19,7 @@ import {
   scheduleButton,
   schedulerPage,
   setup,
+  shownRoot,
   TCPA,
   whenReady,
 } from './CallSchedulerHarness.js';
@@ -29,7 +30,7 @@ const OFFICE_HOURS = { businessHours: { start: 9, end: 17 }, weekdaysOnly: true 
 describe('CallScheduler', () => {
   it('without TCPA consent, disables both actions with the reason and sends nothing on click', async () => {
     const env = await setup(MONDAY_830AM_EST, { tcpa: false });
-    const { root, user } = renderScheduler(env);
+    const { root, user } = await renderScheduler(env);
     await screen.findByRole('checkbox', { name: /agree to be contacted/i });
     expect(root).toHaveAttribute('data-state', 'consentRequired');
     for (const button of [scheduleButton(), callButton()]) {
@@ -49,7 +50,7 @@ describe('CallScheduler', () => {
     const queryClient = createInsuranceQueryClient();
     const page = schedulerPage(env, { now: () => new Date(MONDAY_7AM_EST) }, { queryClient });
     const prefetch = render(page);
-    await whenReady(prefetch.container.querySelector('.lir-CallScheduler') as HTMLElement);
+    await whenReady(await shownRoot(prefetch.container));
     prefetch.unmount();
     const markup = serverRendered(page);
     // Consent known and the next slot chosen: only the missing hydration holds the button.
@@ -61,7 +62,7 @@ describe('CallScheduler', () => {
   });
   it('records the consent when the checkbox is checked, then enables both actions', async () => {
     const env = await setup(MONDAY_830AM_EST, { tcpa: false });
-    const { root, user } = renderScheduler(env);
+    const { root, user } = await renderScheduler(env);
     await user.click(await screen.findByRole('checkbox', { name: /agree to be contacted/i }));
     await whenReady(root);
     expect(env.sent(TCPA)).toHaveLength(1);
@@ -76,7 +77,7 @@ describe('CallScheduler', () => {
 
   it('shows the time zone the times are in', async () => {
     const env = await setup(MONDAY_830AM_EST);
-    renderScheduler(env);
+    await renderScheduler(env);
     expect(screen.getByText('Times in Eastern Time (America/New_York)')).toBeInTheDocument();
     expect(screen.getByRole('combobox', { name: 'Time' })).toHaveAccessibleDescription(
       'Times in Eastern Time (America/New_York)',
@@ -85,14 +86,14 @@ describe('CallScheduler', () => {
 
   it("offers times in the browser's zone when none is given", async () => {
     const env = await setup(MONDAY_830AM_EST);
-    renderScheduler(env, { timeZone: undefined });
+    await renderScheduler(env, { timeZone: undefined });
     const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
     expect(screen.getByText(new RegExp(`^Times in .+ \\(${zone}\\)$`))).toBeInTheDocument();
   });
 
   it('offers business days in the zone, from the first slot past the lead time (businessHours)', async () => {
     const env = await setup(MONDAY_7AM_EST);
-    renderScheduler(env, { ...OFFICE_HOURS, now: () => new Date(MONDAY_7AM_EST) });
+    await renderScheduler(env, { ...OFFICE_HOURS, now: () => new Date(MONDAY_7AM_EST) });
     const dates = within(screen.getByRole('combobox', { name: 'Day' })).getAllByRole('option');
     expect(dates.map((o) => o.textContent)).toEqual([
       'Monday, November 23',
@@ -113,7 +114,7 @@ describe('CallScheduler', () => {
   it('schedules the chosen slot with the keyboard: one request with its instant in UTC', async () => {
     const env = await setup(MONDAY_830AM_EST);
     const onScheduled = vi.fn();
-    const { root, user } = renderScheduler(env, { onScheduled });
+    const { root, user } = await renderScheduler(env, { onScheduled });
     await whenReady(root);
     await expectNoAxeViolations();
 
@@ -157,7 +158,10 @@ describe('CallScheduler', () => {
     // Friday 2026-11-27 16:00 EST: +120 min is past 17:00, and the weekend is skipped.
     const now = '2026-11-27T21:00:00Z';
     const env = await setup(now);
-    const { root, user } = renderScheduler(env, { ...OFFICE_HOURS, now: () => new Date(now) });
+    const { root, user } = await renderScheduler(env, {
+      ...OFFICE_HOURS,
+      now: () => new Date(now),
+    });
     await whenReady(root);
     expect(screen.getByRole('combobox', { name: 'Day' })).toHaveDisplayValue('Monday, November 30');
     expect(screen.getByRole('combobox', { name: 'Time' })).toHaveDisplayValue('9:00 AM');
@@ -184,7 +188,7 @@ describe('CallScheduler', () => {
         sun: everyDay,
       },
     };
-    const { root, user } = renderScheduler(env, { now: () => new Date(now), advisorHours });
+    const { root, user } = await renderScheduler(env, { now: () => new Date(now), advisorHours });
     await whenReady(root);
     const day = screen.getByRole('combobox', { name: 'Day' });
     expect(
@@ -210,7 +214,7 @@ describe('CallScheduler', () => {
       }),
     );
     const onCalled = vi.fn();
-    const { root, user } = renderScheduler(env, { onCalled });
+    const { root, user } = await renderScheduler(env, { onCalled });
     await whenReady(root);
     await user.dblClick(callButton());
     const status = await screen.findByRole('status');
@@ -227,7 +231,7 @@ describe('CallScheduler', () => {
   it('shows scheduling as busy and disables both actions meanwhile', async () => {
     const env = await setup(MONDAY_830AM_EST);
     mswServer.use(pending('scheduleCall'));
-    const { root, user } = renderScheduler(env);
+    const { root, user } = await renderScheduler(env);
     await whenReady(root);
     await user.click(scheduleButton());
     const busy = await screen.findByRole('button', { name: 'Scheduling…' });
@@ -243,7 +247,7 @@ describe('CallScheduler', () => {
   it('shows calling as busy and disables both actions meanwhile', async () => {
     const env = await setup(MONDAY_830AM_EST);
     mswServer.use(pending('callMeNow'));
-    const { root, user } = renderScheduler(env);
+    const { root, user } = await renderScheduler(env);
     await whenReady(root);
     await user.click(callButton());
     const busy = await screen.findByRole('button', { name: 'Calling…' });
@@ -256,7 +260,7 @@ describe('CallScheduler', () => {
   it('says when to try again after a rate limit, with the actions disabled until then', async () => {
     const env = await setup(MONDAY_830AM_EST);
     mswServer.use(rateLimited('scheduleCall', { retryAfterSeconds: 60 }));
-    const { root, user } = renderScheduler(env);
+    const { root, user } = await renderScheduler(env);
     await whenReady(root);
     await user.click(scheduleButton());
     const alert = await screen.findByRole('alert');
@@ -273,7 +277,7 @@ describe('CallScheduler', () => {
   it('announces a failure as an alert and lets the borrower try again', async () => {
     const env = await setup(MONDAY_830AM_EST);
     mswServer.use(failing('scheduleCall'));
-    const { root, user } = renderScheduler(env);
+    const { root, user } = await renderScheduler(env);
     await whenReady(root);
     await user.click(scheduleButton());
     expect(await screen.findByRole('alert')).toHaveTextContent(
@@ -293,7 +297,7 @@ describe('CallScheduler', () => {
     const env = await setup(MONDAY_830AM_EST);
     // The service's clock is a day ahead: the chosen time is already past there.
     await env.sandbox.advance(24 * 3600 * 1000);
-    const { root, user } = renderScheduler(env);
+    const { root, user } = await renderScheduler(env);
     await whenReady(root);
     await user.click(scheduleButton());
     const error = await screen.findByRole('alert');
@@ -307,7 +311,7 @@ describe('CallScheduler', () => {
 
   it("merges the host's className and marks its parts", async () => {
     const env = await setup(MONDAY_830AM_EST);
-    const { root } = renderScheduler(env, { className: 'host-class' });
+    const { root } = await renderScheduler(env, { className: 'host-class' });
     await whenReady(root);
     expect(root).toHaveClass('lir-root', 'lir-CallScheduler', 'host-class');
     for (const slot of [
@@ -328,7 +332,7 @@ describe('CallScheduler', () => {
 
   it("uses the provider's messages and formats in its locale (en-GB)", async () => {
     const env = await setup(MONDAY_830AM_EST);
-    const { root, user } = renderScheduler(
+    const { root, user } = await renderScheduler(
       env,
       {},
       {
@@ -349,7 +353,7 @@ describe('CallScheduler', () => {
   });
   it('speaks Spanish under an es-US provider: labels, hours, the number, the outcome', async () => {
     const env = await setup(MONDAY_830AM_EST);
-    const { root, user } = renderScheduler(env, {}, { locale: 'es-US' });
+    const { root, user } = await renderScheduler(env, {}, { locale: 'es-US' });
     await whenReady(root);
     expect(screen.getByRole('form', { name: 'Hable con un asesor de seguros' })).toBeVisible();
     expect(screen.getByRole('combobox', { name: 'Día' })).toHaveDisplayValue(
@@ -375,7 +379,7 @@ describe('CallScheduler', () => {
 
   it('in Spanish, outside advisor hours, offers the next time an advisor can call', async () => {
     const env = await setup(MONDAY_7AM_EST);
-    const { root } = renderScheduler(
+    const { root } = await renderScheduler(
       env,
       { now: () => new Date(MONDAY_7AM_EST) },
       { locale: 'es-US' },

@@ -24,7 +24,7 @@ const hoursText = (root: HTMLElement) =>
 describe('CallScheduler and the advisor hours', () => {
   it('shows the advisor hours in the borrower\u2019s time zone', async () => {
     const env = await setup(MONDAY_9PM_PST);
-    const { root } = renderScheduler(env, {
+    const { root } = await renderScheduler(env, {
       timeZone: 'America/Los_Angeles',
       now: () => new Date(MONDAY_9PM_PST),
     });
@@ -39,7 +39,7 @@ describe('CallScheduler and the advisor hours', () => {
   it('at 9 PM, offers no "Call me now" but the next time an advisor can call, and schedules it', async () => {
     const env = await setup(MONDAY_9PM_PST);
     const onScheduled = vi.fn();
-    const { root, user } = renderScheduler(env, {
+    const { root, user } = await renderScheduler(env, {
       timeZone: 'America/Los_Angeles',
       now: () => new Date(MONDAY_9PM_PST),
       onScheduled,
@@ -66,7 +66,7 @@ describe('CallScheduler and the advisor hours', () => {
 
   it('on Sunday evening, offers Monday morning and only times inside advisor hours', async () => {
     const env = await setup(SUNDAY_9PM_EST);
-    const { root } = renderScheduler(env, { now: () => new Date(SUNDAY_9PM_EST) });
+    const { root } = await renderScheduler(env, { now: () => new Date(SUNDAY_9PM_EST) });
     await whenReady(root);
     expect(queryCallButton()).not.toBeInTheDocument();
     expect(
@@ -92,14 +92,14 @@ describe('CallScheduler and the advisor hours', () => {
   it('offers "Call me now" inside advisor hours, but not in their last minutes', async () => {
     const env = await setup('2026-11-24T00:40:00Z');
     // Monday 19:40 EST: 20 minutes before closing.
-    const view = renderScheduler(env, { now: () => new Date('2026-11-24T00:40:00Z') });
+    const view = await renderScheduler(env, { now: () => new Date('2026-11-24T00:40:00Z') });
     await whenReady(view.root);
     expect(callButton()).toBeEnabled();
     expect(view.root.querySelector('[data-slot="next-call"]')).toBeNull();
     view.unmount();
 
     // Monday 19:50 EST: closing within 15 minutes.
-    const late = renderScheduler(env, { now: () => new Date('2026-11-24T00:50:00Z') });
+    const late = await renderScheduler(env, { now: () => new Date('2026-11-24T00:50:00Z') });
     await whenReady(late.root);
     expect(queryCallButton()).not.toBeInTheDocument();
     expect(
@@ -111,7 +111,7 @@ describe('CallScheduler and the advisor hours', () => {
     // Monday 7:59 EST on the page's own clock (the default `now`).
     vi.useFakeTimers({ shouldAdvanceTime: true, now: Date.parse('2026-11-23T12:59:00Z') });
     const env = await setup('2026-11-23T12:59:00Z');
-    const { root } = renderScheduler(env, { now: undefined });
+    const { root } = await renderScheduler(env, { now: undefined });
     await whenReady(root);
     expect(queryCallButton()).not.toBeInTheDocument();
     await vi.advanceTimersByTimeAsync(61_000);
@@ -121,7 +121,7 @@ describe('CallScheduler and the advisor hours', () => {
 
   it('follows the host\u2019s advisor hours, in the advisors\u2019 own zone', async () => {
     const env = await setup(SUNDAY_9PM_EST);
-    const { root } = renderScheduler(env, {
+    const { root } = await renderScheduler(env, {
       now: () => new Date(SUNDAY_9PM_EST),
       callNowCutoffMinutes: 30,
       advisorHours: {
@@ -143,7 +143,7 @@ describe('CallScheduler and the advisor hours', () => {
 
   it('says so when no call times are left, and sends nothing', async () => {
     const env = await setup(SUNDAY_9PM_EST);
-    const { root, user } = renderScheduler(env, {
+    const { root, user } = await renderScheduler(env, {
       now: () => new Date(SUNDAY_9PM_EST),
       advisorHours: { timeZone: 'America/New_York', days: {} },
     });

@@ -83,13 +83,14 @@ export function schedulerPage(
   );
 }
 
-export function renderScheduler(
+/** The scheduler rendered, once its content shows (its code is a chunk of its own). */
+export async function renderScheduler(
   env: SchedulerEnv,
   props: Partial<CallSchedulerProps> = {},
   options: { messages?: InsuranceMessages; locale?: string } = {},
 ) {
   const view = render(schedulerPage(env, props, options));
-  const root = view.container.querySelector('.lir-CallScheduler') as HTMLElement;
+  const root = await shownRoot(view.container);
   return { ...view, root, user: userEvent.setup() };
 }
 
@@ -97,6 +98,20 @@ export const scheduleButton = () =>
   screen.getByRole('button', { name: /schedule call|scheduling/i });
 export const callButton = () => screen.getByRole('button', { name: /call me now|calling/i });
 export const queryCallButton = () => screen.queryByRole('button', { name: /call me now/i });
+
+/**
+ * The scheduler's root once its content shows. Until its code (and, in a language other than
+ * English, its texts) have loaded, its root stands in, empty and busy: never English for a moment.
+ */
+export async function shownRoot(container: HTMLElement): Promise<HTMLElement> {
+  const standIn = container.querySelector('.lir-CallScheduler[aria-busy="true"]');
+  if (standIn) expect(standIn).toBeEmptyDOMElement();
+  return waitFor(() => {
+    const root = container.querySelector<HTMLElement>('.lir-CallScheduler:not([aria-busy="true"])');
+    expect(root).not.toBeNull();
+    return root as HTMLElement;
+  });
+}
 
 export async function whenReady(root: HTMLElement) {
   await waitFor(() => expect(root).toHaveAttribute('data-state', 'ready'));

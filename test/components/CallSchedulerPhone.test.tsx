@@ -22,7 +22,7 @@ const changeButton = () => screen.getByRole('button', { name: 'Change number' })
 describe('CallScheduler and the number an advisor will call', () => {
   it('shows the number the consent was given for, and sends it with the call', async () => {
     const env = await setup(MONDAY_830AM_EST);
-    const { root, user } = renderScheduler(env);
+    const { root, user } = await renderScheduler(env);
     await whenReady(root);
     expect(screen.getByText('We will call (512) 555-0134')).toBeVisible();
     expect(changeButton()).toHaveAccessibleDescription('We will call (512) 555-0134');
@@ -38,7 +38,7 @@ describe('CallScheduler and the number an advisor will call', () => {
 
   it('shows the number the host gives, formatted', async () => {
     const env = await setup(MONDAY_830AM_EST);
-    const { root, user } = renderScheduler(env, { phone: '+1 512.555.0134' });
+    const { root, user } = await renderScheduler(env, { phone: '+1 512.555.0134' });
     await whenReady(root);
     expect(screen.getByText('We will call (512) 555-0134')).toBeVisible();
     await user.click(scheduleButton());
@@ -50,7 +50,7 @@ describe('CallScheduler and the number an advisor will call', () => {
 
   it('lets the borrower change the number: a bad one gets a field error and sends nothing', async () => {
     const env = await setup(MONDAY_830AM_EST);
-    const { root, user } = renderScheduler(env);
+    const { root, user } = await renderScheduler(env);
     await whenReady(root);
     await user.click(changeButton());
     const field = phoneField();
@@ -83,7 +83,7 @@ describe('CallScheduler and the number an advisor will call', () => {
 
   it('records the TCPA consent for a new number before the call, then calls that number', async () => {
     const env = await setup(MONDAY_830AM_EST);
-    const { root, user } = renderScheduler(env);
+    const { root, user } = await renderScheduler(env);
     await whenReady(root);
     await user.click(changeButton());
     await user.clear(phoneField());
@@ -116,7 +116,7 @@ describe('CallScheduler and the number an advisor will call', () => {
   it('sends no call when the consent for the new number cannot be recorded', async () => {
     const env = await setup(MONDAY_830AM_EST);
     mswServer.use(failing('recordTcpaConsent'));
-    const { root, user } = renderScheduler(env);
+    const { root, user } = await renderScheduler(env);
     await whenReady(root);
     await user.click(changeButton());
     await user.clear(phoneField());
@@ -152,7 +152,7 @@ describe('CallScheduler and the number an advisor will call', () => {
         }),
       ),
     );
-    const { root, user } = renderScheduler(env);
+    const { root, user } = await renderScheduler(env);
     await whenReady(root);
     expect(screen.queryByRole('button', { name: 'Change number' })).not.toBeInTheDocument();
     expect(phoneField()).toHaveValue('');
@@ -178,7 +178,7 @@ describe('CallScheduler and the number an advisor will call', () => {
 
   it('records the consent in place for the number shown', async () => {
     const env = await setup(MONDAY_830AM_EST, { tcpa: false });
-    const { root, user } = renderScheduler(env, { phone: '(555) 123-4567' });
+    const { root, user } = await renderScheduler(env, { phone: '(555) 123-4567' });
     await user.click(await screen.findByRole('checkbox', { name: /agree to be contacted/i }));
     await whenReady(root);
     expect(env.sandbox.inspectLoan(env.loan.id)?.tcpaConsent?.phone).toBe('5551234567');

@@ -367,7 +367,9 @@ describe('LoanApplicationForm', () => {
       const env = setup();
       refusePhone();
       const { user } = renderForm(env, { defaultValues: VALID }, { locale: 'es-US' });
-      await user.click(screen.getByRole('button', { name: 'Enviar solicitud' }));
+      // Nothing shows until the Spanish texts have loaded: never English for a moment.
+      expect(screen.queryByRole('button', { name: 'Submit application' })).not.toBeInTheDocument();
+      await user.click(await screen.findByRole('button', { name: 'Enviar solicitud' }));
       const phone = group('Sus datos').getByRole('textbox', { name: 'Teléfono' });
       await waitFor(() => expect(phone).toHaveFocus());
       expect(phone).toHaveAccessibleDescription('Este dato no fue aceptado. Revíselo, por favor.');

@@ -102,9 +102,11 @@ describe('PolicyDocuments', () => {
     const env = setupSandbox();
     mswServer.use(policyAnswer());
     const { container } = renderWith(env, { policyId: 'pol_1', className: 'host' });
+    // Its root (or, while its code loads, the root standing in) carries the host's class at once.
+    expect(rootOf(container)).toHaveClass('lir-root', 'lir-PolicyDocuments', 'host');
+    await screen.findByRole('button', { name: 'Open Evidence of insurance' });
     const root = rootOf(container);
     expect(root).toHaveClass('lir-root', 'lir-PolicyDocuments', 'host');
-    await screen.findByRole('button', { name: 'Open Evidence of insurance' });
     expect(root).toHaveAttribute('data-state', 'ready');
     expect(summaryOf(root)).toEqual({
       Carrier: 'Acme Mutual',

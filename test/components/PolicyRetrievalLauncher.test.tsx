@@ -270,7 +270,9 @@ describe('PolicyRetrievalLauncher', () => {
         </main>
       </InsuranceProvider>,
     );
-    await user.click(screen.getByRole('button', { name: 'Compartir mi póliza actual' }));
+    // Nothing shows until the Spanish texts have loaded: never English for a moment.
+    expect(view.container).not.toHaveTextContent(/policy|share/i);
+    await user.click(await screen.findByRole('button', { name: 'Compartir mi póliza actual' }));
     const dialog = await screen.findByRole('dialog', {
       name: 'Comparta su póliza de seguro actual',
     });

@@ -376,6 +376,33 @@ describe('QuoteCards', { timeout: 20_000 }, () => {
     expect(await screen.findByRole('link', { name: /^Compare all/ })).toBeVisible();
   });
 
+  it('makes its money formatters while it waits for quotes, once for every card', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const env = setupSandbox();
+    const loan = await env.createLoan();
+    await env.adapter.shopLoan(loan.id);
+    const Original = Intl.NumberFormat;
+    const made: string[] = [];
+    // Counts the formatters made for this test's locale (no other test uses it).
+    const Counting = function (this: unknown, ...args: ConstructorParameters<typeof Original>) {
+      if (args[0] === 'en-AU') made.push(String(args[0]));
+      return new Original(...args);
+    } as unknown as typeof Intl.NumberFormat;
+    Intl.NumberFormat = Counting;
+    try {
+      renderCards(env, <QuoteCards loanId={loan.id} />, { locale: 'en-AU' });
+      await waitFor(() => expect(root()).toHaveAttribute('data-state', 'waiting'));
+      const waiting = made.length;
+      expect(waiting).toBeGreaterThan(0);
+
+      await env.sandbox.advance(40_000);
+      expect(await screen.findAllByRole('radio')).toHaveLength(3);
+      expect(made).toHaveLength(waiting);
+    } finally {
+      Intl.NumberFormat = Original;
+    }
+  });
+
   it('formats US dollars and dates for the locale (en-GB)', async () => {
     const env = setupSandbox();
     const { loan, display } = await ratedLoanWithDisplay(env);

@@ -240,7 +240,9 @@ describe('TcpaConsentCheckbox', () => {
         </main>
       </InsuranceProvider>,
     );
-    const checkbox = screen.getByRole('checkbox', {
+    // Nothing shows until the Spanish texts have loaded: never English for a moment.
+    expect(container).not.toHaveTextContent(/agree/i);
+    const checkbox = await screen.findByRole('checkbox', {
       name: 'Acepto que me contacten sobre seguros de vivienda',
     });
     expect(checkbox).toHaveAccessibleDescription(
@@ -252,8 +254,10 @@ describe('TcpaConsentCheckbox', () => {
     await expectNoAxeViolations();
 
     await user.click(checkbox);
-    expect(await screen.findByRole('status')).toHaveTextContent(
-      /^Consentimiento registrado el .*Para revocar su consentimiento, responda STOP/,
+    await waitFor(() =>
+      expect(screen.getByRole('status')).toHaveTextContent(
+        /^Consentimiento registrado el .*Para revocar su consentimiento, responda STOP/,
+      ),
     );
     expect(root(container)).toHaveAttribute('data-state', 'recorded');
     expect(env.sandbox.inspectLoan(loan.id)?.tcpaConsent?.termsOfServiceId).toBe('tcpa_v2_es');
@@ -271,7 +275,7 @@ describe('TcpaConsentCheckbox', () => {
         </main>
       </InsuranceProvider>,
     );
-    const checkbox = screen.getByRole('checkbox');
+    const checkbox = await screen.findByRole('checkbox');
     await waitFor(() => expect(checkbox).toBeEnabled());
     await user.click(checkbox);
     expect(await screen.findByRole('alert')).toHaveTextContent(

@@ -1,5 +1,4 @@
 import { createRequire } from 'node:module';
-import * as Dialog from '@radix-ui/react-dialog';
 import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import { version as reactVersion } from 'react';
@@ -17,15 +16,7 @@ const floor = (name: string) => root.peerDependencies[name]?.match(/\d+\.\d+\.\d
 
 function Pending() {
   const { status } = useQuery({ queryKey: ['pending'], queryFn: () => new Promise(() => {}) });
-  return (
-    <Dialog.Root open>
-      <Dialog.Portal>
-        <Dialog.Content aria-describedby={undefined}>
-          <Dialog.Title>Query {status}</Dialog.Title>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
-  );
+  return <h1>Query {status}</h1>;
 }
 
 describe('the lowest supported React stack', () => {
@@ -40,12 +31,12 @@ describe('the lowest supported React stack', () => {
     expect(installed('@tanstack/react-query')).toBe(floor('@tanstack/react-query'));
   });
 
-  it('gives React Query, Radix and Testing Library one React to share', async () => {
+  it('gives React Query and Testing Library one React to share', async () => {
     render(
       <QueryClientProvider client={new QueryClient()}>
         <Pending />
       </QueryClientProvider>,
     );
-    expect(await screen.findByRole('dialog', { name: 'Query pending' })).toBeVisible();
+    expect(await screen.findByRole('heading', { name: 'Query pending' })).toBeVisible();
   });
 });

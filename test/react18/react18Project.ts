@@ -20,8 +20,8 @@ export const react18Project: TestProjectInlineConfiguration = {
       { find: /^react-dom(\/.*)?$/, replacement: `${lowEnd('react-dom')}$1` },
       { find: /^@tanstack\/react-query$/, replacement: lowEnd('@tanstack/react-query') },
     ],
-    // As a bundler reads them: the CommonJS builds of Testing Library and of Radix's scroll lock
-    // would `require('react')` natively, past the aliases.
+    // As a bundler reads them: the CommonJS build of Testing Library would `require('react')`
+    // natively, past the aliases.
     mainFields: ['module'],
   },
   test: {
@@ -39,14 +39,7 @@ export const react18Project: TestProjectInlineConfiguration = {
         // Libraries that import React are run through Vite, so the aliases above apply to them;
         // React, react-dom and React Query stay native and resolve each other inside the stack.
         // All of Testing Library, so user-event and the React bindings share one configuration.
-        inline: [
-          /\/node_modules\/@radix-ui\//,
-          /\/node_modules\/@testing-library\//,
-          /\/node_modules\/react-remove-scroll(-bar)?\//,
-          /\/node_modules\/react-style-singleton\//,
-          /\/node_modules\/use-callback-ref\//,
-          /\/node_modules\/use-sidecar\//,
-        ],
+        inline: [/\/node_modules\/@testing-library\//],
       },
     },
   },

@@ -8,3 +8,4 @@ export { callSchedulerMessagesEs } from './callSchedulerMessagesEs.js';
 export type { CallDay, CallSlotOptions } from './callSlots.js';
 export { callSlots } from './callSlots.js';
 export { DEFAULT_ADVISOR_HOURS } from './DEFAULT_ADVISOR_HOURS.js';
+export { preloadCallScheduler } from './preloadCallScheduler.js';

@@ -4,6 +4,7 @@ import { InsuranceError } from '../../core/errors/InsuranceError.js';
 import { useCreateLoanApplication, useInsuranceContext } from '../../hooks/index.js';
 import { cx } from '../shared/cx.js';
 import { languageOf } from '../shared/languageOf.js';
+import { SuspenseRoot } from '../shared/SuspenseRoot.js';
 import { useFormat } from '../shared/useFormat.js';
 import { useHydrated } from '../shared/useHydrated.js';
 import { useLatest } from '../shared/useLatest.js';
@@ -19,7 +20,7 @@ import type {
   LoanApplicationFormValues,
 } from './LoanApplicationFormValues.js';
 import { loanApplicationFormMessages } from './loanApplicationFormMessages.js';
-import { loanApplicationFormMessagesEs } from './loanApplicationFormMessagesEs.js';
+import { loanApplicationFormTranslations } from './loanApplicationFormTranslations.js';
 import { parseAmount } from './parseAmount.js';
 import type { FieldProblem } from './problemOf.js';
 import { problemOf } from './problemOf.js';
@@ -72,27 +73,8 @@ const messageOfFailure = (code: InsuranceError['code']): MessageKey =>
         ? 'notAccepted'
         : 'failed';
 
-/**
- * The loan application, ready to drop into a lender's portal: the borrower, their current
- * address, the home to insure and the loan. Fields are checked in the page before anything is
- * sent: each error is shown under its field (and read with it), and focus moves to the first
- * invalid one. A refusal by the service is shown on the fields it names (in English, in the
- * service's own words), or above the button; what the borrower typed is always kept. A host
- * prefills fields (`defaultValues`) and locks the ones it already knows (`lockedFields`).
- * `data-state`: `editing` | `submitting` | `errored` | `created`.
- *
- * Styled by `lender-insurance-react/styles.css`: without it, a development build warns once per
- * page. A host that styles it entirely itself says so with `:root { --lir-styles: custom; }`.
- * Headless equivalent: `useCreateLoanApplication` with `toLoanApplicationInput`.
- *
- * @example
- * <LoanApplicationForm
- *   defaultValues={{ firstName: 'Avery', lastName: 'Jordan', loanNumber: 'LN-100200' }}
- *   lockedFields={['loanNumber']}
- *   onCreated={(loan) => navigate(`/insurance/${loan.id}`)}
- * />
- */
-export function LoanApplicationForm({
+/** {@link LoanApplicationForm}'s content, inside its own Suspense boundary. */
+function LoanApplicationFormContent({
   onCreated,
   onError,
   onInvalid,
@@ -102,9 +84,11 @@ export function LoanApplicationForm({
   className,
 }: LoanApplicationFormProps) {
   const { locale } = useInsuranceContext('LoanApplicationForm');
-  const t = useMessages('loanApplicationForm', loanApplicationFormMessages, {
-    es: loanApplicationFormMessagesEs,
-  });
+  const t = useMessages(
+    'loanApplicationForm',
+    loanApplicationFormMessages,
+    loanApplicationFormTranslations,
+  );
   const format = useFormat();
   const root = useRef<HTMLDivElement>(null);
   const form = useRef<HTMLFormElement>(null);
@@ -295,5 +279,40 @@ export function LoanApplicationForm({
         {created && t('created')}
       </p>
     </div>
+  );
+}
+
+/**
+ * The loan application, ready to drop into a lender's portal: the borrower, their current
+ * address, the home to insure and the loan. Fields are checked in the page before anything is
+ * sent: each error is shown under its field (and read with it), and focus moves to the first
+ * invalid one. A refusal by the service is shown on the fields it names (in English, in the
+ * service's own words), or above the button; what the borrower typed is always kept. A host
+ * prefills fields (`defaultValues`) and locks the ones it already knows (`lockedFields`).
+ * `data-state`: `editing` | `submitting` | `errored` | `created`.
+ *
+ * Styled by `lender-insurance-react/styles.css`: without it, a development build warns once per
+ * page. A host that styles it entirely itself says so with `:root { --lir-styles: custom; }`.
+ * Headless equivalent: `useCreateLoanApplication` with `toLoanApplicationInput`.
+ *
+ * Until its texts in the provider's language have loaded, its root stands in, empty and
+ * `aria-busy`, in the state it will show first. It is its own Suspense boundary: a host needs none.
+ *
+ * @example
+ * <LoanApplicationForm
+ *   defaultValues={{ firstName: 'Avery', lastName: 'Jordan', loanNumber: 'LN-100200' }}
+ *   lockedFields={['loanNumber']}
+ *   onCreated={(loan) => navigate(`/insurance/${loan.id}`)}
+ * />
+ */
+export function LoanApplicationForm(props: LoanApplicationFormProps) {
+  return (
+    <SuspenseRoot
+      className={cx('lir-root lir-LoanApplicationForm', props.className)}
+      state="editing"
+      minHeight="76rem"
+    >
+      <LoanApplicationFormContent {...props} />
+    </SuspenseRoot>
   );
 }

@@ -4,7 +4,7 @@ import { coverageRows } from '../shared/coverageRows.js';
 import { useFormat } from '../shared/useFormat.js';
 import { useMessages } from '../shared/useMessages.js';
 import { policyDocumentsMessages } from './policyDocumentsMessages.js';
-import { policyDocumentsMessagesEs } from './policyDocumentsMessagesEs.js';
+import { policyDocumentsTranslations } from './policyDocumentsTranslations.js';
 
 /** Props of {@link PolicyCoverages}. */
 export interface PolicyCoveragesProps {
@@ -17,9 +17,7 @@ export interface PolicyCoveragesProps {
  * and its amount, or "Not included" when the policy excludes it. Nothing when there are none.
  */
 export function PolicyCoverages({ coverages }: PolicyCoveragesProps) {
-  const t = useMessages('policyDocuments', policyDocumentsMessages, {
-    es: policyDocumentsMessagesEs,
-  });
+  const t = useMessages('policyDocuments', policyDocumentsMessages, policyDocumentsTranslations);
   const { money } = useFormat();
   const tables = (coverages ?? []).map(coverageRows).filter((rows) => rows.length > 0);
   return tables.map((rows, index) => (

@@ -3,7 +3,7 @@ import type { PolicyDetails } from '../../core/schemas/policy.js';
 import { useFormat } from '../shared/useFormat.js';
 import { useMessages } from '../shared/useMessages.js';
 import { policyDocumentsMessages } from './policyDocumentsMessages.js';
-import { policyDocumentsMessagesEs } from './policyDocumentsMessagesEs.js';
+import { policyDocumentsTranslations } from './policyDocumentsTranslations.js';
 
 /** Props of {@link PolicyStandingNote}. */
 export interface PolicyStandingNoteProps {
@@ -17,9 +17,7 @@ export interface PolicyStandingNoteProps {
  * Nothing when the policy has none of the dates.
  */
 export function PolicyStandingNote({ policy }: PolicyStandingNoteProps) {
-  const t = useMessages('policyDocuments', policyDocumentsMessages, {
-    es: policyDocumentsMessagesEs,
-  });
+  const t = useMessages('policyDocuments', policyDocumentsMessages, policyDocumentsTranslations);
   const { date } = useFormat();
   const standing = policyStanding(policy);
   if (standing === 'unknown') return null;

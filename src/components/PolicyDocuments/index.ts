@@ -2,3 +2,4 @@ export type { PolicyDocumentsProps, PolicyDocumentsState } from './PolicyDocumen
 export { PolicyDocuments } from './PolicyDocuments.js';
 export { policyDocumentsMessages } from './policyDocumentsMessages.js';
 export { policyDocumentsMessagesEs } from './policyDocumentsMessagesEs.js';
+export { preloadPolicyDocuments } from './preloadPolicyDocuments.js';

@@ -3,6 +3,7 @@ import type { InsuranceError } from '../../core/errors/InsuranceError.js';
 import { isSafeDocumentUrl } from '../../core/isSafeDocumentUrl.js';
 import { useInsuranceContext, usePolicyRetrieval } from '../../hooks/index.js';
 import { cx } from '../shared/cx.js';
+import { SuspenseRoot } from '../shared/SuspenseRoot.js';
 import { useLatest } from '../shared/useLatest.js';
 import { useMessages } from '../shared/useMessages.js';
 import { useStylesheetCheck } from '../shared/useStylesheetCheck.js';
@@ -10,9 +11,9 @@ import { useWaitUntil } from '../shared/useWaitUntil.js';
 import type { DialogAppearance } from './appearanceAround.js';
 import { appearanceAround } from './appearanceAround.js';
 import { policyRetrievalLauncherMessages } from './policyRetrievalLauncherMessages.js';
-import { policyRetrievalLauncherMessagesEs } from './policyRetrievalLauncherMessagesEs.js';
+import { policyRetrievalLauncherTranslations } from './policyRetrievalLauncherTranslations.js';
 
-// Radix Dialog is most of this component's weight: it loads when the borrower points at or
+// The dialog is most of this component's weight: it loads when the borrower points at or
 // focuses the button (usually before the click), not with the page.
 const loadDialog = () => import('./RetrievalDialog.js');
 const LazyRetrievalDialog = lazy(() => loadDialog().then((m) => ({ default: m.RetrievalDialog })));
@@ -51,27 +52,8 @@ export interface PolicyRetrievalLauncherProps {
   className?: string;
 }
 
-/**
- * A button that starts a policy retrieval and shows the carrier's hosted sign-in page in a dialog;
- * the dialog closes by itself when the policy arrives (`policy.retrieved`). The root's
- * `data-state` is the retrieval phase: `idle`, `starting`, `open`, `completed` or `errored`.
- * Focus starts on the dialog, not in the carrier's page, so Escape closes it; on a phone
- * (narrower than 40rem, or shorter than 30rem) the dialog fills the screen and the sign-in page
- * all of it below the title bar. The dialog, in a portal, takes the `data-lir-theme` and
- * `data-lir-preset` the launcher is under.
- *
- * Styled by `lender-insurance-react/styles.css`: without it, a development build warns once per
- * page. A host that styles it entirely itself says so with `:root { --lir-styles: custom; }`.
- *
- * @example
- * <PolicyRetrievalLauncher
- *   loanId={loan.id}
- *   onRetrieved={([policyId]) => setPolicyId(policyId)}
- *   onExit={({ reason }) => reason === 'errored' && offerUpload()}
- *   onError={(error) => log('retrieval', error.code)}
- * />
- */
-export function PolicyRetrievalLauncher({
+/** {@link PolicyRetrievalLauncher}'s content, inside its own Suspense boundary. */
+function PolicyRetrievalLauncherContent({
   loanId,
   triggerLabel,
   onRetrieved,
@@ -80,9 +62,11 @@ export function PolicyRetrievalLauncher({
   className,
 }: PolicyRetrievalLauncherProps) {
   useInsuranceContext('PolicyRetrievalLauncher');
-  const t = useMessages('policyRetrievalLauncher', policyRetrievalLauncherMessages, {
-    es: policyRetrievalLauncherMessagesEs,
-  });
+  const t = useMessages(
+    'policyRetrievalLauncher',
+    policyRetrievalLauncherMessages,
+    policyRetrievalLauncherTranslations,
+  );
   const root = useRef<HTMLDivElement>(null);
   useStylesheetCheck(root);
   const { phase, start, retrievalUrl, policyIds, error, retryAt } = usePolicyRetrieval(loanId);
@@ -173,5 +157,39 @@ export function PolicyRetrievalLauncher({
         {phase === 'completed' ? t('received') : ''}
       </span>
     </div>
+  );
+}
+
+/**
+ * A button that starts a policy retrieval and shows the carrier's hosted sign-in page in a dialog;
+ * the dialog closes by itself when the policy arrives (`policy.retrieved`). The root's
+ * `data-state` is the retrieval phase: `idle`, `starting`, `open`, `completed` or `errored`.
+ * Focus starts on the dialog, not in the carrier's page, so Escape closes it; on a phone
+ * (narrower than 40rem, or shorter than 30rem) the dialog fills the screen and the sign-in page
+ * all of it below the title bar. The dialog, in a portal, takes the `data-lir-theme` and
+ * `data-lir-preset` the launcher is under.
+ *
+ * Styled by `lender-insurance-react/styles.css`: without it, a development build warns once per
+ * page. A host that styles it entirely itself says so with `:root { --lir-styles: custom; }`.
+ *
+ * Until its texts in the provider's language have loaded, its root stands in, empty and
+ * `aria-busy`, in the `loading` state. It is its own Suspense boundary: a host needs none.
+ *
+ * @example
+ * <PolicyRetrievalLauncher
+ *   loanId={loan.id}
+ *   onRetrieved={([policyId]) => setPolicyId(policyId)}
+ *   onExit={({ reason }) => reason === 'errored' && offerUpload()}
+ *   onError={(error) => log('retrieval', error.code)}
+ * />
+ */
+export function PolicyRetrievalLauncher(props: PolicyRetrievalLauncherProps) {
+  return (
+    <SuspenseRoot
+      className={cx('lir-root lir-PolicyRetrievalLauncher', props.className)}
+      minHeight="2.25rem"
+    >
+      <PolicyRetrievalLauncherContent {...props} />
+    </SuspenseRoot>
   );
 }

@@ -7,6 +7,7 @@ import type { DisplayQuote } from '../../core/schemas/quoteDisplay.js';
 import { useInsuranceContext } from '../../hooks/index.js';
 import { coverageRows } from '../shared/coverageRows.js';
 import { cx } from '../shared/cx.js';
+import { SuspenseRoot } from '../shared/SuspenseRoot.js';
 import type { TermRow } from '../shared/termRows.js';
 import { useFormat } from '../shared/useFormat.js';
 import { useMessages } from '../shared/useMessages.js';
@@ -14,7 +15,7 @@ import type { QuoteCardRow, QuoteCardRows } from './quoteCardRows.js';
 import { deductibleRows, endorsementRows, quoteCardRows } from './quoteCardRows.js';
 import type { QuoteCardsMessageKey } from './quoteCardsMessages.js';
 import { quoteCardsMessages } from './quoteCardsMessages.js';
-import { quoteCardsMessagesEs } from './quoteCardsMessagesEs.js';
+import { quoteCardsTranslations } from './quoteCardsTranslations.js';
 
 /** Props of {@link QuoteCard}. */
 export interface QuoteCardProps {
@@ -47,23 +48,8 @@ const SECTIONS = [
 // row by row whatever wraps; a part spanning several rows says how many.
 const span = (rows: number) => ({ '--lir-quote-span': rows }) as CSSProperties;
 
-/**
- * One quote as a choice in a radio group: its carrier and price label a native radio (the
- * browser gives the group one tab stop and arrow-key selection), then its policy form,
- * effective date, coverages, deductibles and endorsements as term/value pairs, and
- * "Continue with this quote" when the quote has a safe `agentBridgeLink`. Its state is
- * `checked` or `unchecked`. Place it inside a `.lir-root` element (as `QuoteCards` does) for the
- * theme's variables, in a `[data-slot="list"]` grid for the side-by-side layout.
- *
- * @example
- * <fieldset>
- *   <legend>Choose a quote</legend>
- *   {quotes.map((q) => (
- *     <QuoteCard key={q.id} quote={q} name="quote" checked={q.id === selectedId} onSelect={select} />
- *   ))}
- * </fieldset>
- */
-export function QuoteCard({
+/** {@link QuoteCard}'s content, inside its own Suspense boundary. */
+function QuoteCardContent({
   quote,
   name,
   checked,
@@ -75,7 +61,7 @@ export function QuoteCard({
   className,
 }: QuoteCardProps) {
   useInsuranceContext('QuoteCard');
-  const t = useMessages('quoteCards', quoteCardsMessages, { es: quoteCardsMessagesEs });
+  const t = useMessages('quoteCards', quoteCardsMessages, quoteCardsTranslations);
   const { money, date } = useFormat();
   const id = useId();
   const own = useMemo(() => quoteCardRows([quote]), [quote]);
@@ -229,3 +215,33 @@ const monogram = (carrier: string) =>
     .map((word) => word.charAt(0))
     .join('')
     .toUpperCase();
+
+/**
+ * One quote as a choice in a radio group: its carrier and price label a native radio (the
+ * browser gives the group one tab stop and arrow-key selection), then its policy form,
+ * effective date, coverages, deductibles and endorsements as term/value pairs, and
+ * "Continue with this quote" when the quote has a safe `agentBridgeLink`. Its state is
+ * `checked` or `unchecked`. Place it inside a `.lir-root` element (as `QuoteCards` does) for the
+ * theme's variables, in a `[data-slot="list"]` grid for the side-by-side layout.
+ *
+ * Until its texts in the provider's language have loaded, its root stands in, empty and
+ * `aria-busy`, in the state it will show first. It is its own Suspense boundary: a host needs none.
+ *
+ * @example
+ * <fieldset>
+ *   <legend>Choose a quote</legend>
+ *   {quotes.map((q) => (
+ *     <QuoteCard key={q.id} quote={q} name="quote" checked={q.id === selectedId} onSelect={select} />
+ *   ))}
+ * </fieldset>
+ */
+export function QuoteCard(props: QuoteCardProps) {
+  return (
+    <SuspenseRoot
+      className={cx('lir-QuoteCard', props.className)}
+      state={props.checked ? 'checked' : 'unchecked'}
+    >
+      <QuoteCardContent {...props} />
+    </SuspenseRoot>
+  );
+}

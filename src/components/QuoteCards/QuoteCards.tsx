@@ -9,6 +9,8 @@ import {
   useSelectQuote,
 } from '../../hooks/index.js';
 import { cx } from '../shared/cx.js';
+import { SuspenseRoot } from '../shared/SuspenseRoot.js';
+import { useFormat } from '../shared/useFormat.js';
 import { useLatest } from '../shared/useLatest.js';
 import { useMessages } from '../shared/useMessages.js';
 import { useStylesheetCheck } from '../shared/useStylesheetCheck.js';
@@ -16,7 +18,7 @@ import { useWaitUntil } from '../shared/useWaitUntil.js';
 import { QuoteCard } from './QuoteCard.js';
 import { quoteCardRows } from './quoteCardRows.js';
 import { quoteCardsMessages } from './quoteCardsMessages.js';
-import { quoteCardsMessagesEs } from './quoteCardsMessagesEs.js';
+import { quoteCardsTranslations } from './quoteCardsTranslations.js';
 
 /** Props of {@link QuoteCards}. */
 export interface QuoteCardsProps {
@@ -41,24 +43,8 @@ export interface QuoteCardsProps {
   className?: string;
 }
 
-/**
- * The loan's recommended quotes as one radio group, one {@link QuoteCard} each, their terms
- * lined up row by row side by side (stacked on a narrow screen). Choosing a quote shows it
- * selected at once and records it through `useSelectQuote` once the choice settles (one
- * request per choice, none for the quote already recorded); a refused one rolls back.
- * `data-state` on the root: `loading`, `waiting` (not rated yet), `unavailable` (quoting failed or
- * the application is closed), `empty`, `errored`,
- * `rateLimited` (choices disabled until the wait is over), `ready` or `selected`.
- *
- * Styled by `lender-insurance-react/styles.css`: without it, a development build warns once per
- * page. A host that styles it entirely itself says so with `:root { --lir-styles: custom; }`.
- *
- * @example
- * <InsuranceProvider adapter={adapter}>
- *   <QuoteCards loanId={loanId} onSelect={(quoteId) => navigate(`/insurance/${quoteId}`)} />
- * </InsuranceProvider>
- */
-export function QuoteCards({
+/** {@link QuoteCards}'s content, inside its own Suspense boundary. */
+function QuoteCardsContent({
   loanId,
   onSelect,
   showHostedDisplayLink = true,
@@ -68,7 +54,9 @@ export function QuoteCards({
   className,
 }: QuoteCardsProps) {
   const { locale } = useInsuranceContext('QuoteCards');
-  const t = useMessages('quoteCards', quoteCardsMessages, { es: quoteCardsMessagesEs });
+  const t = useMessages('quoteCards', quoteCardsMessages, quoteCardsTranslations);
+  // The cards' formatters are made now, while the quotes are awaited, not when they arrive.
+  useFormat();
   const root = useRef<HTMLDivElement>(null);
   useStylesheetCheck(root);
   const name = useId();
@@ -272,5 +260,33 @@ export function QuoteCards({
         </a>
       )}
     </div>
+  );
+}
+
+/**
+ * The loan's recommended quotes as one radio group, one {@link QuoteCard} each, their terms
+ * lined up row by row side by side (stacked on a narrow screen). Choosing a quote shows it
+ * selected at once and records it through `useSelectQuote` once the choice settles (one
+ * request per choice, none for the quote already recorded); a refused one rolls back.
+ * `data-state` on the root: `loading`, `waiting` (not rated yet), `unavailable` (quoting failed or
+ * the application is closed), `empty`, `errored`,
+ * `rateLimited` (choices disabled until the wait is over), `ready` or `selected`.
+ *
+ * Styled by `lender-insurance-react/styles.css`: without it, a development build warns once per
+ * page. A host that styles it entirely itself says so with `:root { --lir-styles: custom; }`.
+ *
+ * Until its texts in the provider's language have loaded, its root stands in, empty and
+ * `aria-busy`, in the state it will show first. It is its own Suspense boundary: a host needs none.
+ *
+ * @example
+ * <InsuranceProvider adapter={adapter}>
+ *   <QuoteCards loanId={loanId} onSelect={(quoteId) => navigate(`/insurance/${quoteId}`)} />
+ * </InsuranceProvider>
+ */
+export function QuoteCards(props: QuoteCardsProps) {
+  return (
+    <SuspenseRoot className={cx('lir-root lir-QuoteCards', props.className)} minHeight="12rem">
+      <QuoteCardsContent {...props} />
+    </SuspenseRoot>
   );
 }

@@ -2,12 +2,13 @@ import type { CSSProperties } from 'react';
 import { useEffect, useId, useRef } from 'react';
 import { useInsuranceContext, useShop } from '../../hooks/index.js';
 import { cx } from '../shared/cx.js';
+import { SuspenseRoot } from '../shared/SuspenseRoot.js';
 import { useFormat } from '../shared/useFormat.js';
 import { useMessages } from '../shared/useMessages.js';
 import { useStylesheetCheck } from '../shared/useStylesheetCheck.js';
 import { useWaitUntil } from '../shared/useWaitUntil.js';
 import { shopProgressMessages } from './shopProgressMessages.js';
-import { shopProgressMessagesEs } from './shopProgressMessagesEs.js';
+import { shopProgressTranslations } from './shopProgressTranslations.js';
 
 /** Props of {@link ShopProgress}. */
 export interface ShopProgressProps {
@@ -19,21 +20,10 @@ export interface ShopProgressProps {
   className?: string;
 }
 
-/**
- * Gets a loan's quotes: a "Get quotes" button, then a progress bar for the 30-45 s of quoting,
- * then "Your quotes are ready". Phase changes are announced politely; failures as alerts with
- * "Try again". `data-state` is the phase: `idle`, `starting`, `quoting`, `rated`, `errored` or
- * `closed`.
- *
- * Styled by `lender-insurance-react/styles.css`: without it, a development build warns once per
- * page. A host that styles it entirely itself says so with `:root { --lir-styles: custom; }`.
- *
- * @example
- * <ShopProgress loanId={loanId} autoStart onRated={() => setStep('quotes')} />
- */
-export function ShopProgress({ loanId, autoStart, onRated, className }: ShopProgressProps) {
+/** {@link ShopProgress}'s content, inside its own Suspense boundary. */
+function ShopProgressContent({ loanId, autoStart, onRated, className }: ShopProgressProps) {
   useInsuranceContext('ShopProgress');
-  const t = useMessages('shopProgress', shopProgressMessages, { es: shopProgressMessagesEs });
+  const t = useMessages('shopProgress', shopProgressMessages, shopProgressTranslations);
   const format = useFormat();
   const labelId = useId();
   const root = useRef<HTMLDivElement>(null);
@@ -127,5 +117,28 @@ export function ShopProgress({ loanId, autoStart, onRated, className }: ShopProg
         </div>
       )}
     </div>
+  );
+}
+
+/**
+ * Gets a loan's quotes: a "Get quotes" button, then a progress bar for the 30-45 s of quoting,
+ * then "Your quotes are ready". Phase changes are announced politely; failures as alerts with
+ * "Try again". `data-state` is the phase: `idle`, `starting`, `quoting`, `rated`, `errored` or
+ * `closed`.
+ *
+ * Styled by `lender-insurance-react/styles.css`: without it, a development build warns once per
+ * page. A host that styles it entirely itself says so with `:root { --lir-styles: custom; }`.
+ *
+ * Until its texts in the provider's language have loaded, its root stands in, empty and
+ * `aria-busy`, in the `loading` state. It is its own Suspense boundary: a host needs none.
+ *
+ * @example
+ * <ShopProgress loanId={loanId} autoStart onRated={() => setStep('quotes')} />
+ */
+export function ShopProgress(props: ShopProgressProps) {
+  return (
+    <SuspenseRoot className={cx('lir-root lir-ShopProgress', props.className)} minHeight="2.5rem">
+      <ShopProgressContent {...props} />
+    </SuspenseRoot>
   );
 }

@@ -3,12 +3,13 @@ import { useId, useRef } from 'react';
 import type { ConsentRecord } from '../../core/schemas/consentRecord.js';
 import { useInsuranceContext, useTcpaConsent } from '../../hooks/index.js';
 import { cx } from '../shared/cx.js';
+import { SuspenseRoot } from '../shared/SuspenseRoot.js';
 import { useFormat } from '../shared/useFormat.js';
 import { useMessages } from '../shared/useMessages.js';
 import { useStylesheetCheck } from '../shared/useStylesheetCheck.js';
 import { useWaitUntil } from '../shared/useWaitUntil.js';
 import { tcpaConsentCheckboxMessages } from './tcpaConsentCheckboxMessages.js';
-import { tcpaConsentCheckboxMessagesEs } from './tcpaConsentCheckboxMessagesEs.js';
+import { tcpaConsentCheckboxTranslations } from './tcpaConsentCheckboxTranslations.js';
 
 /** Props of {@link TcpaConsentCheckbox}. */
 export interface TcpaConsentCheckboxProps {
@@ -31,25 +32,8 @@ export interface TcpaConsentCheckboxProps {
 const asUtc = (value: string) =>
   new Date(/(?:Z|[+-]\d{2}:?\d{2})$/i.test(value) ? value : `${value}Z`);
 
-/**
- * The borrower's TCPA consent (needed before an advisor may call): a checkbox, unchecked by
- * default, with the full disclosure beside it. Checking it records the consent once; a recorded
- * consent stays checked and cannot be withdrawn here (the disclosure says how). `data-state` is
- * `unchecked`, `recording`, `recorded` or `error`.
- *
- * Styled by `lender-insurance-react/styles.css`: without it, a development build warns once per
- * page. A host that styles it entirely itself says so with `:root { --lir-styles: custom; }`.
- *
- * @example
- * <TcpaConsentCheckbox
- *   loanId={loanId}
- *   lenderName="Acme Bank"
- *   termsOfServiceId="tcpa_v2"
- *   phone="5555550123"
- *   onRecorded={(record) => console.log(record.consentDateTime)}
- * />
- */
-export function TcpaConsentCheckbox({
+/** {@link TcpaConsentCheckbox}'s content, inside its own Suspense boundary. */
+function TcpaConsentCheckboxContent({
   loanId,
   lenderName,
   termsOfServiceId,
@@ -60,9 +44,11 @@ export function TcpaConsentCheckbox({
   className,
 }: TcpaConsentCheckboxProps) {
   useInsuranceContext('TcpaConsentCheckbox');
-  const t = useMessages('tcpaConsentCheckbox', tcpaConsentCheckboxMessages, {
-    es: tcpaConsentCheckboxMessagesEs,
-  });
+  const t = useMessages(
+    'tcpaConsentCheckbox',
+    tcpaConsentCheckboxMessages,
+    tcpaConsentCheckboxTranslations,
+  );
   const format = useFormat();
   const id = useId();
   const root = useRef<HTMLDivElement>(null);
@@ -143,5 +129,37 @@ export function TcpaConsentCheckbox({
         </div>
       )}
     </div>
+  );
+}
+
+/**
+ * The borrower's TCPA consent (needed before an advisor may call): a checkbox, unchecked by
+ * default, with the full disclosure beside it. Checking it records the consent once; a recorded
+ * consent stays checked and cannot be withdrawn here (the disclosure says how). `data-state` is
+ * `unchecked`, `recording`, `recorded` or `error`.
+ *
+ * Styled by `lender-insurance-react/styles.css`: without it, a development build warns once per
+ * page. A host that styles it entirely itself says so with `:root { --lir-styles: custom; }`.
+ *
+ * Until its texts in the provider's language have loaded, its root stands in, empty and
+ * `aria-busy`, in the `loading` state. It is its own Suspense boundary: a host needs none.
+ *
+ * @example
+ * <TcpaConsentCheckbox
+ *   loanId={loanId}
+ *   lenderName="Acme Bank"
+ *   termsOfServiceId="tcpa_v2"
+ *   phone="5555550123"
+ *   onRecorded={(record) => console.log(record.consentDateTime)}
+ * />
+ */
+export function TcpaConsentCheckbox(props: TcpaConsentCheckboxProps) {
+  return (
+    <SuspenseRoot
+      className={cx('lir-root lir-TcpaConsentCheckbox', props.className)}
+      minHeight="7rem"
+    >
+      <TcpaConsentCheckboxContent {...props} />
+    </SuspenseRoot>
   );
 }

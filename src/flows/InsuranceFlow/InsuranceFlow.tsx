@@ -1,5 +1,6 @@
 import { Suspense, useEffect, useRef } from 'react';
 import { cx } from '../../components/shared/cx.js';
+import { SuspenseRoot } from '../../components/shared/SuspenseRoot.js';
 import { useMessages } from '../../components/shared/useMessages.js';
 import { useInsuranceContext } from '../../hooks/index.js';
 import type { FlowStep } from '../FlowStep.js';
@@ -11,7 +12,7 @@ import { FlowSection } from './FlowSection.js';
 import { preloadStepParts, STEP_PARTS } from './flowStepParts.js';
 import type { InsuranceFlowProps } from './InsuranceFlowProps.js';
 import { insuranceFlowMessages } from './insuranceFlowMessages.js';
-import { insuranceFlowMessagesEs } from './insuranceFlowMessagesEs.js';
+import { insuranceFlowTranslations } from './insuranceFlowTranslations.js';
 
 const TITLES: Record<Exclude<FlowStep, 'loading'>, keyof typeof insuranceFlowMessages> = {
   application: 'applicationTitle',
@@ -30,33 +31,14 @@ const TITLES: Record<Exclude<FlowStep, 'loading'>, keyof typeof insuranceFlowMes
 /** Steps the borrower cannot leave from: nothing is left to finish later. */
 const FINAL: ReadonlySet<FlowStep> = new Set(['covered', 'closed']);
 
-/**
- * The whole borrower flow in one component: from a loan application id (or the application form)
- * to "you're covered", by shopping (consent, quotes, an advisor) or by sharing an existing policy,
- * with a way forward from every state (an advisor, an existing policy or the service's page when
- * quoting fails). It resumes where the borrower is, from the loan's status and policies. Built only
- * from the public hooks and components; {@link useInsuranceFlow} is its headless twin.
- * `data-state` on the root is the step ({@link FlowStep}).
- *
- * Styled by `lender-insurance-react/styles.css`.
- *
- * @example
- * <InsuranceProvider adapter={adapter} locale="en-US">
- *   <InsuranceFlow
- *     loanId={loanId}
- *     lenderName="Acme Home Loans"
- *     termsOfServiceId="acme-insurance-terms-2026-01"
- *     tcpaTermsOfServiceId="acme-tcpa-2026-01"
- *     onComplete={({ policyIds }) => markInsured(policyIds)}
- *     onEvent={(event) => analytics.track(event.name, event)}
- *   />
- * </InsuranceProvider>
- */
-export function InsuranceFlow(props: InsuranceFlowProps) {
+/** {@link InsuranceFlow}'s content, inside its own Suspense boundary. */
+function InsuranceFlowContent(props: InsuranceFlowProps) {
   useInsuranceContext('InsuranceFlow');
-  const t: FlowText = useMessages('insuranceFlow', insuranceFlowMessages, {
-    es: insuranceFlowMessagesEs,
-  });
+  const t: FlowText = useMessages(
+    'insuranceFlow',
+    insuranceFlowMessages,
+    insuranceFlowTranslations,
+  );
   const flow = useInsuranceFlow(props);
   const part: FlowPartProps = { flow, t, settings: props };
   const { step } = flow;
@@ -137,4 +119,41 @@ function StepBody(part: FlowPartProps) {
     default:
       return null;
   }
+}
+
+/**
+ * The whole borrower flow in one component: from a loan application id (or the application form)
+ * to "you're covered", by shopping (consent, quotes, an advisor) or by sharing an existing policy,
+ * with a way forward from every state (an advisor, an existing policy or the service's page when
+ * quoting fails). It resumes where the borrower is, from the loan's status and policies. Built only
+ * from the public hooks and components; {@link useInsuranceFlow} is its headless twin.
+ * `data-state` on the root is the step ({@link FlowStep}).
+ *
+ * Styled by `lender-insurance-react/styles.css`.
+ *
+ * Until its texts in the provider's language have loaded, its root stands in, empty and
+ * `aria-busy`, in the state it will show first. It is its own Suspense boundary: a host needs none.
+ *
+ * @example
+ * <InsuranceProvider adapter={adapter} locale="en-US">
+ *   <InsuranceFlow
+ *     loanId={loanId}
+ *     lenderName="Acme Home Loans"
+ *     termsOfServiceId="acme-insurance-terms-2026-01"
+ *     tcpaTermsOfServiceId="acme-tcpa-2026-01"
+ *     onComplete={({ policyIds }) => markInsured(policyIds)}
+ *     onEvent={(event) => analytics.track(event.name, event)}
+ *   />
+ * </InsuranceProvider>
+ */
+export function InsuranceFlow(props: InsuranceFlowProps) {
+  return (
+    <SuspenseRoot
+      className={cx('lir-root', 'lir-InsuranceFlow', props.className)}
+      as="section"
+      minHeight="4rem"
+    >
+      <InsuranceFlowContent {...props} />
+    </SuspenseRoot>
+  );
 }

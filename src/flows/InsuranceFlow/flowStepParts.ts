@@ -1,17 +1,29 @@
 import type { ComponentType } from 'react';
 import { lazy } from 'react';
+import { preloadCallScheduler, preloadPolicyDocuments } from '../../components/index.js';
 import type { FlowStep } from '../FlowStep.js';
 import type { FlowPartProps } from './FlowPartProps.js';
 
 // The steps past the choice carry most of the flow's weight (the quote comparison, the call
 // scheduler, the carrier dialog, the policy documents, the form): each loads on its own, when the
 // flow reaches its step or the step before, so the page shows the flow without waiting for them.
+// A part's own lazily loaded components (the call scheduler, the policy documents) load with it.
 const loaders = {
   application: () => import('./FlowApplication.js').then((m) => m.FlowApplication),
-  shopping: () => import('./FlowShopping.js').then((m) => m.FlowShopping),
+  shopping: () => {
+    void preloadCallScheduler();
+    return import('./FlowShopping.js').then((m) => m.FlowShopping);
+  },
   retrieval: () => import('./FlowRetrieval.js').then((m) => m.FlowRetrieval),
-  covered: () => import('./FlowCovered.js').then((m) => m.FlowCovered),
-  lapsed: () => import('./FlowLapsed.js').then((m) => m.FlowLapsed),
+  covered: () => {
+    void preloadPolicyDocuments();
+    return import('./FlowCovered.js').then((m) => m.FlowCovered);
+  },
+  lapsed: () => {
+    void preloadCallScheduler();
+    void preloadPolicyDocuments();
+    return import('./FlowLapsed.js').then((m) => m.FlowLapsed);
+  },
 };
 type Part = keyof typeof loaders;
 

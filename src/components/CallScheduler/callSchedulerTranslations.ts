@@ -1,0 +1,9 @@
+import { translations } from '../shared/translations.js';
+
+/**
+ * The translations of CallScheduler's texts by language, each loaded (its own chunk) when a
+ * page first needs it.
+ */
+export const callSchedulerTranslations = translations({
+  es: () => import('./callSchedulerMessagesEs.js').then((m) => m.callSchedulerMessagesEs),
+});

@@ -1,0 +1,9 @@
+import { translations } from '../shared/translations.js';
+
+/**
+ * The translations of PolicyDocuments's texts by language, each loaded (its own chunk) when a
+ * page first needs it.
+ */
+export const policyDocumentsTranslations = translations({
+  es: () => import('./policyDocumentsMessagesEs.js').then((m) => m.policyDocumentsMessagesEs),
+});

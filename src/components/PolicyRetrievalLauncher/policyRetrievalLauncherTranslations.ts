@@ -1,0 +1,12 @@
+import { translations } from '../shared/translations.js';
+
+/**
+ * The translations of PolicyRetrievalLauncher's texts by language, each loaded (its own chunk) when a
+ * page first needs it.
+ */
+export const policyRetrievalLauncherTranslations = translations({
+  es: () =>
+    import('./policyRetrievalLauncherMessagesEs.js').then(
+      (m) => m.policyRetrievalLauncherMessagesEs,
+    ),
+});

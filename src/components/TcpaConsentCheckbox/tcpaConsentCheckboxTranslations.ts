@@ -1,0 +1,10 @@
+import { translations } from '../shared/translations.js';
+
+/**
+ * The translations of TcpaConsentCheckbox's texts by language, each loaded (its own chunk) when a
+ * page first needs it.
+ */
+export const tcpaConsentCheckboxTranslations = translations({
+  es: () =>
+    import('./tcpaConsentCheckboxMessagesEs.js').then((m) => m.tcpaConsentCheckboxMessagesEs),
+});
