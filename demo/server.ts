@@ -1,13 +1,13 @@
 // The borrower-portal demo: one process on 127.0.0.1 with the sandbox (unless SERVICE_BASE_URL
-// points at a real service), the service client, the BFF, the webhook receiver and the portal UI
-// (Vite in middleware mode), all on one origin. See demo/README.md.
+// points at a real service), the service client, the BFF, the webhook receiver and the portal UI,
+// all on one origin. The UI is the production build (built on the first start, then reused while
+// its inputs are unchanged); with --dev (`npm run dev`) it is Vite in middleware mode, with hot
+// reload. See demo/README.md.
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import { createServer } from 'node:http';
 import type { TLSSocket } from 'node:tls';
 import { fileURLToPath } from 'node:url';
-import react from '@vitejs/plugin-react';
-import { createServer as createViteServer } from 'vite';
 import type { BasicAuthCredentials, Loan } from '../src/server/index.js';
 import {
   createInsuranceBff,
@@ -20,8 +20,10 @@ import {
 import { createRedisStore } from '../src/server/redis/index.js';
 import type { SandboxServer } from '../src/testing/startSandboxServer.js';
 import { startSandboxServer } from '../src/testing/startSandboxServer.js';
+import { buildPortal } from './buildPortal.js';
 import { listenOrExit } from './listenOrExit.js';
 import { readDemoSettings } from './readDemoSettings.js';
+import { servePortal } from './servePortal.js';
 
 const API = DEFAULT_BFF_BASE_PATH;
 const WEBHOOK_PATH = '/webhooks/insurance';
@@ -33,6 +35,7 @@ const SESSION_IDLE_MS = 12 * HOUR;
 const MINT_WINDOW_MS = 10 * MINUTE;
 const demoRoot = fileURLToPath(new URL('.', import.meta.url));
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
+const dev = process.argv.includes('--dev');
 
 /** A value nobody can guess, for this run only. */
 const fresh = (bytes: number) => randomBytes(bytes).toString('base64url');
@@ -201,20 +204,42 @@ function ensureSession(req: IncomingMessage, res: ServerResponse): boolean {
   return true;
 }
 
-const vite = await createViteServer({
-  configFile: false,
-  root: demoRoot,
-  appType: 'spa',
-  plugins: [react()],
-  cacheDir: `${repoRoot}node_modules/.vite/demo`,
-  clearScreen: false,
-  logLevel: 'warn',
-  server: {
-    middlewareMode: true,
-    hmr: { server },
-    fs: { allow: [repoRoot] },
-  },
-});
+// The portal: Vite's dev server with hot reload (--dev), or the production build from memory.
+type Middleware = (req: IncomingMessage, res: ServerResponse) => void;
+let portal: Middleware;
+let portalSummary: string;
+let closePortal = async () => {};
+if (dev) {
+  const [{ createServer: createViteServer }, { default: react }] = await Promise.all([
+    import('vite'),
+    import('@vitejs/plugin-react'),
+  ]);
+  const vite = await createViteServer({
+    configFile: false,
+    root: demoRoot,
+    appType: 'spa',
+    plugins: [react()],
+    cacheDir: `${repoRoot}node_modules/.vite/demo`,
+    clearScreen: false,
+    logLevel: 'warn',
+    server: {
+      middlewareMode: true,
+      hmr: { server },
+      fs: { allow: [repoRoot] },
+    },
+  });
+  portal = (req, res) =>
+    vite.middlewares(req, res, () => {
+      res.statusCode = 404;
+      res.end('Not found');
+    });
+  portalSummary = 'Vite dev server, hot reload (npm run dev)';
+  closePortal = () => vite.close();
+} else {
+  const build = await buildPortal();
+  portal = await servePortal(build.dir);
+  portalSummary = `production build, ${build.summary} (npm run dev for hot reload)`;
+}
 
 function fail(res: ServerResponse, error: unknown) {
   console.error('demo: request failed', error);
@@ -229,15 +254,12 @@ startRouting((req: IncomingMessage, res: ServerResponse) => {
   } else if (path === WEBHOOK_PATH) {
     webhookNode(req, res).catch((error) => fail(res, error));
   } else if (ensureSession(req, res)) {
-    vite.middlewares(req, res, () => {
-      res.statusCode = 404;
-      res.end('Not found');
-    });
+    portal(req, res);
   }
 });
 
 async function closeAll() {
-  await vite.close();
+  await closePortal();
   await bff.close();
   await redisStore?.close();
   server.closeAllConnections();
@@ -272,6 +294,7 @@ console.log(
   `  routes    ${routeList.length > 0 ? routeList.join('; ') : 'the operation table'} (SERVICE_ROUTES)`,
 );
 console.log(`  store     ${redisStore ? 'Redis (REDIS_URL)' : 'memory'}`);
+console.log(`  portal    ${portalSummary}`);
 console.log(`  sessions  at most ${sessionsPerAddress} new ones per address per 10 minutes`);
 console.log('Press Ctrl+C to stop.');
 
