@@ -372,8 +372,10 @@ describe('CallScheduler', () => {
     await expectNoAxeViolations();
 
     await user.click(screen.getByRole('button', { name: 'Llámenme ahora' }));
-    expect(await screen.findByRole('status')).toHaveTextContent(
-      'Un asesor le llamará al (512) 555-0134 en breve.',
+    // The status region is there before its message (a live region announces what is added).
+    const status = await screen.findByRole('status');
+    await waitFor(() =>
+      expect(status).toHaveTextContent('Un asesor le llamará al (512) 555-0134 en breve.'),
     );
   });
 
