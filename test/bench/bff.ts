@@ -19,6 +19,7 @@ import { createMemoryStore } from '../../src/server/store/createMemoryStore.js';
 import { createWebhookHandler } from '../../src/server/webhooks/createWebhookHandler.js';
 import { createLoanApplicationFixture } from '../../src/testing/createLoanApplicationFixture.js';
 import { startSandboxServer } from '../../src/testing/startSandboxServer.js';
+import { serveBffAndWebhooks, WEBHOOK_PATH } from '../support/serveBffAndWebhooks.js';
 import { API, SESSION_HEADER, startStack } from '../support/startStack.js';
 import {
   economyBff,
@@ -38,7 +39,6 @@ import { runInBrowsers } from './runInBrowsers.js';
 const LATENCY_SAMPLES = Number(process.env.BENCH_SAMPLES ?? (SHORT ? 100 : 500));
 /** Shops per partner-minute the BFF sustains at 2 rate-limited calls each (90 / 2). */
 const PACED = 45;
-const WEBHOOK_PATH = '/webhooks/insurance';
 
 /** The sandbox and one BFF with its webhook receiver, every duration scaled. */
 async function startScaledStack() {
@@ -81,18 +81,7 @@ async function startScaledStack() {
     relay: bff.relay,
     logger,
   });
-  const app = serve({
-    port: 0,
-    hostname: '127.0.0.1',
-    silent: true,
-    gracefulShutdown: false,
-    fetch: (request: Request) =>
-      new URL(request.url).pathname === WEBHOOK_PATH
-        ? webhooks.handler(request)
-        : bff.handler(request),
-  });
-  await app.ready();
-  const origin = new URL(app.url ?? '').origin;
+  const { app, origin } = await serveBffAndWebhooks(bff, webhooks);
   sandbox.registerWebhook(credentials.clientId, { url: `${origin}${WEBHOOK_PATH}` });
   return {
     origin,

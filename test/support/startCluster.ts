@@ -9,10 +9,12 @@ import { createWebhookHandler } from '../../src/server/webhooks/createWebhookHan
 import type { SandboxServerOptions } from '../../src/testing/startSandboxServer.js';
 import { startSandboxServer } from '../../src/testing/startSandboxServer.js';
 import { readResponse } from './readResponse.js';
+import { serveBffAndWebhooks, WEBHOOK_PATH } from './serveBffAndWebhooks.js';
 
-/** The BFF's base path and the webhook path of every instance. */
+export { WEBHOOK_PATH };
+
+/** The BFF's base path of every instance. */
 export const API = '/api/insurance';
-export const WEBHOOK_PATH = '/webhooks/insurance';
 /** The header a test browser names its session with (a real host uses its session cookie). */
 export const SESSION_HEADER = 'x-test-session';
 
@@ -111,18 +113,7 @@ export async function startCluster(options: ClusterOptions) {
       },
       logger,
     });
-    const app = serve({
-      port: 0,
-      hostname: '127.0.0.1',
-      silent: true,
-      gracefulShutdown: false,
-      fetch: (request: Request) =>
-        new URL(request.url).pathname === WEBHOOK_PATH
-          ? webhooks.handler(request)
-          : bff.handler(request),
-    });
-    await app.ready();
-    const origin = new URL(app.url ?? '').origin;
+    const { app, origin } = await serveBffAndWebhooks(bff, webhooks);
 
     /** A browser of one session on this instance, calling the BFF like the HTTP adapter does. */
     const browser = (session: string) => ({
