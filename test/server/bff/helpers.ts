@@ -387,12 +387,16 @@ export async function flush(times = 10): Promise<void> {
 }
 
 /**
- * Lets the event loop turn until `predicate` holds (hashing and crypto run off the promise
- * queue, so a fixed number of turns is not enough on a busy machine); throws after `turns`.
+ * Lets the event loop turn until `predicate` holds, for at most `timeoutMs` of real time
+ * (hashing and crypto run on the thread pool, so no number of turns is enough on a busy
+ * machine). Real time is read from `process.hrtime`, which the tests' fake clocks leave alone.
  */
-export async function until(predicate: () => boolean, turns = 10_000): Promise<void> {
-  for (let i = 0; !predicate(); i++) {
-    if (i >= turns) throw new Error('the awaited state never came');
+export async function until(predicate: () => boolean, timeoutMs = 10_000): Promise<void> {
+  const start = process.hrtime.bigint();
+  while (!predicate()) {
+    if (Number(process.hrtime.bigint() - start) / 1e6 > timeoutMs) {
+      throw new Error('the awaited state never came');
+    }
     await new Promise<void>((r) => setImmediate(r));
   }
 }
