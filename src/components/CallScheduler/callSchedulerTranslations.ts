@@ -5,5 +5,5 @@ import { translations } from '../shared/translations.js';
  * page first needs it.
  */
 export const callSchedulerTranslations = translations({
-  es: () => import('./callSchedulerMessagesEs.js').then((m) => m.callSchedulerMessagesEs),
+  es: () => import('../shared/componentMessagesEs.js').then((m) => m.callSchedulerMessagesEs),
 });

@@ -5,5 +5,5 @@ import { translations } from '../shared/translations.js';
  * page first needs it.
  */
 export const policyDocumentsTranslations = translations({
-  es: () => import('./policyDocumentsMessagesEs.js').then((m) => m.policyDocumentsMessagesEs),
+  es: () => import('../shared/componentMessagesEs.js').then((m) => m.policyDocumentsMessagesEs),
 });

@@ -6,7 +6,5 @@ import { translations } from '../shared/translations.js';
  */
 export const policyRetrievalLauncherTranslations = translations({
   es: () =>
-    import('./policyRetrievalLauncherMessagesEs.js').then(
-      (m) => m.policyRetrievalLauncherMessagesEs,
-    ),
+    import('../shared/componentMessagesEs.js').then((m) => m.policyRetrievalLauncherMessagesEs),
 });

@@ -5,5 +5,5 @@ import { translations } from '../shared/translations.js';
  * chunk) when a page first needs it.
  */
 export const quoteCardsTranslations = translations({
-  es: () => import('./quoteCardsMessagesEs.js').then((m) => m.quoteCardsMessagesEs),
+  es: () => import('../shared/componentMessagesEs.js').then((m) => m.quoteCardsMessagesEs),
 });

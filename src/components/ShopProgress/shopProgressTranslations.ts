@@ -5,5 +5,5 @@ import { translations } from '../shared/translations.js';
  * page first needs it.
  */
 export const shopProgressTranslations = translations({
-  es: () => import('./shopProgressMessagesEs.js').then((m) => m.shopProgressMessagesEs),
+  es: () => import('../shared/componentMessagesEs.js').then((m) => m.shopProgressMessagesEs),
 });

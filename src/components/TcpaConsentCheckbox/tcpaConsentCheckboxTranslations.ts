@@ -5,6 +5,5 @@ import { translations } from '../shared/translations.js';
  * page first needs it.
  */
 export const tcpaConsentCheckboxTranslations = translations({
-  es: () =>
-    import('./tcpaConsentCheckboxMessagesEs.js').then((m) => m.tcpaConsentCheckboxMessagesEs),
+  es: () => import('../shared/componentMessagesEs.js').then((m) => m.tcpaConsentCheckboxMessagesEs),
 });
