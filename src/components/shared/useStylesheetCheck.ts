@@ -1,6 +1,5 @@
 import type { RefObject } from 'react';
 import { useEffect } from 'react';
-import { isDevelopment } from '../../core/isDevelopment.js';
 import { isTestRun } from '../../core/isTestRun.js';
 
 // Once per page: the first component mounted speaks for all of them.
@@ -32,14 +31,27 @@ function warnIfUnstyled(element: Element | null): void {
  */
 export function useStylesheetCheck(root: RefObject<Element | null>): void {
   useEffect(() => {
-    const element = root.current;
-    if (checked || !element || !isDevelopment() || isTestRun()) return;
-    checked = true;
-    const page = element.ownerDocument;
-    if (page.readyState === 'complete') return warnIfUnstyled(element);
-    // The component may be gone by then; any of the library's roots tells the same.
-    const later = () =>
-      warnIfUnstyled(element.isConnected ? element : page.querySelector('.lir-root'));
-    page.defaultView?.addEventListener('load', later, { once: true });
+    // Written out (not `isDevelopment()`) so that a bundler replacing `process.env.NODE_ENV`
+    // leaves the check and its text out of production builds. Without a bundler there is no
+    // `process`: no check.
+    try {
+      if (process.env.NODE_ENV !== 'production') checkOnce(root.current);
+    } catch {
+      // no `process`
+    }
   }, [root]);
+}
+
+function checkOnce(element: Element | null): void {
+  if (checked || !element || isTestRun()) return;
+  checked = true;
+  const page = element.ownerDocument;
+  if (page.readyState === 'complete') {
+    warnIfUnstyled(element);
+    return;
+  }
+  // The component may be gone by then; any of the library's roots tells the same.
+  const later = () =>
+    warnIfUnstyled(element.isConnected ? element : page.querySelector('.lir-root'));
+  page.defaultView?.addEventListener('load', later, { once: true });
 }
