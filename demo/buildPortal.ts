@@ -85,14 +85,26 @@ export async function buildPortal(): Promise<PortalBuild> {
   // Built beside the old one and swapped in, so a failed build leaves no half of one.
   const next = `${outDir}.${process.pid}`;
   await mkdir(cacheDir, { recursive: true });
-  await build({
-    configFile: false,
-    root: demoRoot,
-    plugins: [react()],
-    logLevel: 'warn',
-    clearScreen: false,
-    build: { outDir: next, emptyOutDir: true },
-  });
+  // Vite and the React plugin take a production build from NODE_ENV, and keep whatever the
+  // environment set: a test runner's `test` (the demo's own tests start it) or a shell's
+  // `development` would build React's development runtime into the cached build that `npm
+  // start` then reuses. The build is always a production build; NODE_ENV is put back after it.
+  const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    await build({
+      configFile: false,
+      root: demoRoot,
+      mode: 'production',
+      plugins: [react()],
+      logLevel: 'warn',
+      clearScreen: false,
+      build: { outDir: next, emptyOutDir: true },
+    });
+  } finally {
+    if (nodeEnv === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = nodeEnv;
+  }
   await rm(outDir, { recursive: true, force: true });
   await rename(next, outDir);
   const builtAt = new Date().toISOString();

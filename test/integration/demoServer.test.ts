@@ -160,6 +160,24 @@ describe('the demo, to a client without its credentials', () => {
     expect(outcome).toEqual({ status: 401, closed: true });
   });
 
+  it('serves the production build of the page, whatever NODE_ENV the environment set (this run: test)', async () => {
+    expect(process.env.NODE_ENV).toBe('test');
+    const { text, cookie } = await loadPage();
+    const scripts = [...text.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]);
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const script of scripts) {
+      const code = await (
+        await fetch(`${origin}${script}`, { headers: { Cookie: String(cookie) } })
+      ).text();
+      expect(code.length).toBeGreaterThan(0);
+      // React's development builds: the JSX dev runtime, and react-dom's DevTools notice.
+      const development = ['jsxDEV', 'Download the React DevTools'].filter((text) =>
+        code.includes(text),
+      );
+      expect(development, script).toEqual([]);
+    }
+  });
+
   it('R21: one address may mint only so many sessions; past that, a page load without one gets 429', async () => {
     const { cookie } = await loadPage();
     expect(cookie).toBeDefined();
