@@ -26,6 +26,10 @@ export default defineConfig({
     },
     rolldownOptions: {
       external: isExternal,
+      // A constant imported from another module stays an import: inlined, it left a bare
+      // `import "./module.js"` behind in each file (kept for the order of side effects, of which
+      // the package has none), and esbuild-based bundlers warn about every one in a host's build.
+      optimization: { inlineConst: false },
       output: {
         // One file per source module, as in src: a consumer's bundler keeps only the modules it
         // uses (the package declares no side effects but CSS), so importing the hooks never
