@@ -37,22 +37,50 @@ export interface PathMatch {
  * 400 for a bad id and 404 for an unknown route.
  */
 export function matchPath(template: string, pathname: string): PathMatch | null {
-  const want = template.split('/');
-  const have = pathname.split('/');
+  const want = segmentsOf(template);
+  // A router matches one path against every template in turn: it is split once.
+  if (pathname !== lastPath) {
+    lastPath = pathname;
+    lastSplit = pathname.split('/');
+  }
+  const have = lastSplit;
   if (want.length !== have.length) return null;
+  // Literals first: most templates are ruled out before any id is looked at.
+  for (let i = 0; i < want.length; i++) {
+    const w = want[i] as Segment;
+    if (typeof w === 'string' ? w !== have[i] : have[i] === '') return null;
+  }
   const params: PathParams = {};
   let valid = true;
   for (let i = 0; i < want.length; i++) {
-    const w = want[i] as string;
+    const w = want[i] as Segment;
+    if (typeof w === 'string') continue;
     const h = have[i] as string;
-    const id = /^\{(loanId|quoteId|policyId)\}$/.exec(w)?.[1] as PathId | undefined;
-    if (id) {
-      if (h === '') return null;
-      params[id] = h;
-      valid &&= ID_PATTERN.test(h);
-    } else if (w !== h) {
-      return null;
-    }
+    params[w.id] = h;
+    valid &&= ID_PATTERN.test(h);
   }
   return { params, valid };
+}
+
+let lastPath: string | undefined;
+let lastSplit: readonly string[] = [];
+
+/** A template's segment: a literal, or an id placeholder. */
+type Segment = string | { readonly id: PathId };
+
+// Templates are few and fixed (the operation table's): each is split once.
+const SEGMENTS = /* @__PURE__ */ new Map<string, readonly Segment[]>();
+
+function segmentsOf(template: string): readonly Segment[] {
+  let segments = SEGMENTS.get(template);
+  if (segments === undefined) {
+    segments = template.split('/').map((w): Segment => {
+      const id = /^\{(loanId|quoteId|policyId)\}$/.exec(w)?.[1] as PathId | undefined;
+      return id ? { id } : w;
+    });
+    // Bounded all the same, should a caller pass templates of its own.
+    if (SEGMENTS.size >= 256) SEGMENTS.clear();
+    SEGMENTS.set(template, segments);
+  }
+  return segments;
 }

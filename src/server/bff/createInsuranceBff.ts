@@ -4,7 +4,9 @@ import { trimBasePath } from '../../core/operations.js';
 import { consoleLogger } from '../consoleLogger.js';
 import { createEventRelay } from '../events/createEventRelay.js';
 import { createHintLog } from '../events/createHintLog.js';
+import { nodeEntry } from '../http/nodeEntry.js';
 import { createMemoryStore } from '../store/createMemoryStore.js';
+import { answerBffRequest } from './answerBffRequest.js';
 import type { BffContext } from './BffContext.js';
 import { BFF_DEFAULTS } from './bffDefaults.js';
 import { createAdvisorCallGuard } from './createAdvisorCallGuard.js';
@@ -285,8 +287,13 @@ export function createInsuranceBff<S extends { id: string }>(
     followingEvents: following.firstAttempt,
   };
 
+  // One implementation for both: the Node entry answers without building a `Response`.
+  const handler = nodeEntry.attach(
+    (request: Request) => handleBffRequest(ctx, request),
+    (request) => answerBffRequest(ctx, request),
+  );
   return {
-    handler: (request) => handleBffRequest(ctx, request),
+    handler,
     relay,
     async endSessionStreams(sessionId) {
       const hash = await sessionHash(sessionId);

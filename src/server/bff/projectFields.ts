@@ -54,7 +54,8 @@ function leaf(value: unknown): unknown {
 function link(
   value: unknown,
   shape: 'link' | 'requiredLink' | 'documentLink',
-  field: string,
+  parent: string,
+  key: string,
   ctx: ProjectionContext,
 ): unknown {
   if (value === undefined || value === null || value === '') return value;
@@ -64,7 +65,7 @@ function link(
       ? checkServiceUrl(value, shape === 'documentLink' ? ctx.documentHosts : undefined)
       : ({ host: null, reason: 'unsafe' } as const);
   if (problem === null) return value;
-  ctx.onUnsafeUrl(field, problem);
+  ctx.onUnsafeUrl(join(parent, key), problem);
   return fallback;
 }
 
@@ -85,34 +86,37 @@ function projectKey(
   value: unknown,
   shape: ResponseShape,
   exposed: ExposedPaths | true | undefined,
-  field: string,
+  parent: string,
   ctx: ProjectionContext,
 ): unknown {
   const known = hasOwn(shape.fields, key) ? shape.fields[key] : undefined;
   // A known field keeps its checks even when exposed: exposing never lets an unsafe link out.
   if (known !== undefined) {
-    return project(value, known, exposed === true ? undefined : exposed, field, ctx);
+    return project(value, known, exposed === true ? undefined : exposed, parent, key, ctx);
   }
   if (exposed === true) return copyJson(value);
   if (shape.entries !== undefined && !credentialKey(key)) {
-    return project(value, shape.entries, exposed, field, ctx);
+    return project(value, shape.entries, exposed, parent, key, ctx);
   }
-  return exposed === undefined ? undefined : project(value, NOTHING, exposed, field, ctx);
+  return exposed === undefined ? undefined : project(value, NOTHING, exposed, parent, key, ctx);
 }
 
+// The dotted path of a field is its parent's and its key: joined only where it is used (a
+// removed link, a nested object's fields), not for every leaf of every answer.
 function project(
   value: unknown,
   shape: FieldShape,
   exposed: ExposedPaths | undefined,
-  field: string,
+  parent: string,
+  key: string,
   ctx: ProjectionContext,
 ): unknown {
   if (shape === 'value') return leaf(value);
-  if (typeof shape === 'string') return link(value, shape, field, ctx);
+  if (typeof shape === 'string') return link(value, shape, parent, key, ctx);
   if (Array.isArray(value)) {
     const items: unknown[] = [];
     for (const item of value) {
-      const kept = project(item, shape, exposed, field, ctx);
+      const kept = project(item, shape, exposed, parent, key, ctx);
       if (kept !== undefined) items.push(kept);
     }
     return items;
@@ -120,15 +124,16 @@ function project(
   if (value === null) return null;
   if (!isRecord(value)) return shape.orValue && isPrimitive(value) ? value : undefined;
   const out: Record<string, unknown> = {};
+  const field = join(parent, key);
   // Own enumerable keys, as Object.entries gives them, without an array of pairs per object.
-  for (const key in value) {
-    if (!hasOwn(value, key) || isPrototypeKey(key)) continue;
-    const kept = projectKey(key, value[key], shape, exposed?.get(key), join(field, key), ctx);
-    if (kept !== undefined) out[key] = kept;
+  for (const name in value) {
+    if (!hasOwn(value, name) || isPrototypeKey(name)) continue;
+    const kept = projectKey(name, value[name], shape, exposed?.get(name), field, ctx);
+    if (kept !== undefined) out[name] = kept;
   }
   const { required } = shape;
   if (required !== undefined) {
-    for (const key of required) if (isMissing(out[key])) return undefined;
+    for (const name of required) if (isMissing(out[name])) return undefined;
   }
   return out;
 }
@@ -145,5 +150,5 @@ export function projectFields(
   exposed: ExposedPaths,
   ctx: ProjectionContext,
 ): unknown {
-  return project(value, shape, exposed, '', ctx);
+  return project(value, shape, exposed, '', '', ctx);
 }

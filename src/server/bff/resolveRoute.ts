@@ -49,6 +49,7 @@ export function resolveRoute(method: string, path: string, url: URL): ResolvedRo
       throw new HttpRefusal(400, 'invalid_id', 'An id in the path is malformed');
   }
   const name = match.name as BffOperationName;
+  if (url.search === '') return { name, params: match.params, path };
   const allowed = ALLOWED_QUERY[name] ?? [];
   const keys = [...url.searchParams.keys()];
   if (keys.some((k) => !allowed.includes(k)) || new Set(keys).size !== keys.length) {

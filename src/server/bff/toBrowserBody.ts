@@ -33,18 +33,20 @@ export function toBrowserBody<S extends { id: string }>(
   name: BffOperationName,
   output: unknown,
 ): unknown {
-  const removed = new Map<string, RemovedUrls>();
+  // Made on the first removed URL: most answers have none.
+  let removed: Map<string, RemovedUrls> | undefined;
   const body = projectFields(output, responseFields[name], exposedPaths(ctx.exposeFields[name]), {
     documentHosts: ctx.documentHosts,
     onUnsafeUrl(field, { host, reason }) {
       // One line per field, host and reason, however many quotes or documents share them.
       const key = JSON.stringify([field, host, reason]);
+      removed ??= new Map();
       const line = removed.get(key);
       if (line) line.count += 1;
       else removed.set(key, { operation: name, field, host, reason, count: 1 });
     },
   });
-  for (const line of removed.values()) {
+  for (const line of removed?.values() ?? []) {
     ctx.logger.warn(WARNINGS[line.reason], { ...line });
   }
   if (body === undefined) {

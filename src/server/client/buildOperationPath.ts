@@ -11,10 +11,11 @@ const PLACEHOLDER = /\{(loanId|quoteId|policyId)\}/g;
  * learns it was its input and no request is made.
  */
 export function buildOperationPath(template: string, params: PathParams): string {
-  const issues = [...template.matchAll(PLACEHOLDER)]
-    .map((match) => match[1] as PathId)
-    .filter((id) => !isValidId(params[id]))
-    .map((id) => ({ path: id, message: `Invalid ${id}` }));
+  const issues: Array<{ path: PathId; message: string }> = [];
+  for (const match of template.matchAll(PLACEHOLDER)) {
+    const id = match[1] as PathId;
+    if (!isValidId(params[id])) issues.push({ path: id, message: `Invalid ${id}` });
+  }
   if (issues.length > 0) throw new ValidationError(issues);
   return buildPath(template, params);
 }

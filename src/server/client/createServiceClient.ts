@@ -3,8 +3,8 @@ import { TimeoutError } from '../../core/errors/TimeoutError.js';
 import type { OperationDefinition } from '../../core/operations.js';
 import { operations } from '../../core/operations.js';
 import type { PathId } from '../../core/paths.js';
-import { createTimeoutSignal } from '../http/createTimeoutSignal.js';
 import { buildOperationPath } from './buildOperationPath.js';
+import { createCallSignal } from './createCallSignal.js';
 import { createRateLimitQueue } from './createRateLimitQueue.js';
 import { createTokenProvider } from './createTokenProvider.js';
 import { requestToken } from './requestToken.js';
@@ -148,13 +148,13 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
     callerSignal?.throwIfAborted();
 
     const deadlineAt = now() + config.deadlineMs;
-    // Aborts on the deadline (its TimeoutError) or with the caller's signal (its reason).
-    const deadline = createTimeoutSignal(
+    // Aborts on the deadline (its TimeoutError) or with the caller's signal (its reason), and
+    // carries each attempt's time: one controller for the call.
+    const deadline = createCallSignal(
       config.deadlineMs,
       'The call passed its deadline',
       callerSignal,
     );
-    const { signal } = deadline;
     const request: CallRequest = {
       name,
       op,
@@ -168,7 +168,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
           : undefined,
       priority: callOptions.priority === 'background' ? 'background' : 'interactive',
       deadlineAt,
-      signal,
+      call: deadline,
       callerSignal,
       sent: false,
     };
@@ -180,7 +180,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
         throw error;
       }
       if (callerSignal?.aborted && error === callerSignal.reason) throw error;
-      if (deadline.signal.aborted && error === deadline.signal.reason) {
+      if (deadline.isDeadline(error)) {
         if (request.sent && !op.idempotent) {
           config.logger.error('Service call outcome unknown: not sent again', { operation: name });
           throw new OutcomeUnknownError(

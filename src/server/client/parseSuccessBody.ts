@@ -4,6 +4,7 @@ import { parseResponse } from '../../core/parseResponse.js';
 
 // Fatal: bytes that are not UTF-8 are no JSON, rather than text with replacement characters.
 const decoder = new TextDecoder('utf-8', { fatal: true });
+const NOT_BLANK = /\S/;
 
 /**
  * Reads a 2xx body with the operation's output schema: `undefined` for a 204 or an operation
@@ -22,7 +23,8 @@ export function parseSuccessBody(
   let readable = true;
   try {
     const text = decoder.decode(body);
-    if (text.trim() !== '') value = JSON.parse(text);
+    // Whitespace only is an empty body (a test, not a trimmed copy of a large one).
+    if (NOT_BLANK.test(text)) value = JSON.parse(text);
   } catch {
     readable = false;
   }

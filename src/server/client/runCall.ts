@@ -9,6 +9,7 @@ import type { HttpMethod, OperationDefinition } from '../../core/operations.js';
 import { backoffDelay } from './backoffDelay.js';
 import type { HintTarget } from './configurationHints.js';
 import { configurationHints } from './configurationHints.js';
+import type { CallSignal } from './createCallSignal.js';
 import type { RateLimitQueue } from './createRateLimitQueue.js';
 import type { TokenProvider } from './createTokenProvider.js';
 import { parseSuccessBody } from './parseSuccessBody.js';
@@ -42,8 +43,11 @@ export interface CallRequest {
   body: string | undefined;
   priority: CallPriority;
   deadlineAt: number;
-  /** Aborts on the caller's signal or the deadline. */
-  signal: AbortSignal;
+  /**
+   * The call's signal: aborts on the caller's signal or the deadline (its current `signal`),
+   * and carries each attempt's time.
+   */
+  call: CallSignal;
   /** The caller's own signal, for the queue (which fails on the deadline by itself). */
   callerSignal: AbortSignal | undefined;
   /** Set once an attempt went out: from then on a write's outcome may be unknown. */
@@ -140,9 +144,9 @@ async function attemptOnce(
   const { config, now } = ctx;
   let token: string;
   try {
-    token = await ctx.tokens.get(req.signal);
+    token = await ctx.tokens.get(req.call.signal);
   } catch (error) {
-    if (req.signal.aborted) throw req.signal.reason;
+    if (req.call.signal.aborted) throw req.call.signal.reason;
     return { kind: 'failed', failure: tokenFailure(error) };
   }
   if (req.op.rateLimited) await ctx.queue.acquire(req.priority, req.deadlineAt, req.callerSignal);
@@ -159,7 +163,8 @@ async function attemptOnce(
     ...(req.body === undefined ? {} : { body: req.body }),
     // The call's signal already carries the deadline, which cuts a late attempt short.
     timeoutMs: config.timeoutMs,
-    signal: req.signal,
+    signal: req.call.signal,
+    call: req.call,
     maxBytes: config.maxResponseBytes,
   });
   const retryable = req.op.idempotent;
@@ -293,7 +298,7 @@ export async function runCall(ctx: CallContext, req: CallRequest): Promise<unkno
       reason: failure.reason,
       delayMs: delay,
     });
-    await sleep(delay, req.signal);
+    await sleep(delay, req.call.signal);
     attempt += 1;
   }
 }

@@ -1,6 +1,7 @@
 import { createTimeoutSignal } from '../http/createTimeoutSignal.js';
 import { raceSignal } from '../http/raceSignal.js';
 import { readCappedBody } from '../http/readCappedBody.js';
+import type { CallSignal } from './createCallSignal.js';
 
 /** What one HTTP exchange with the service came to. */
 export type AttemptResult =
@@ -29,6 +30,11 @@ export interface AttemptRequest {
   timeoutMs: number;
   /** The call's signal (caller abort, deadline): when it aborts, its reason is thrown. */
   signal: AbortSignal;
+  /**
+   * The call's own signal, when the call has one (`signal` is then its `signal`): the attempt's
+   * time runs on it, and the attempt makes no controller of its own.
+   */
+  call?: CallSignal;
   /** Cap of a success body. */
   maxBytes: number;
 }
@@ -36,6 +42,8 @@ export interface AttemptRequest {
 // Error bodies only feed a short message: no need to hold a large one in memory.
 const ERROR_BODY_CAP = 64 * 1024;
 const EMPTY = new Uint8Array(0);
+
+const ATTEMPT_TIMED_OUT = 'The attempt timed out';
 
 /** What `fetch` calls a port it refuses to use (the fetch standard's "bad ports"). */
 export const BAD_PORT = 'BAD_PORT';
@@ -57,6 +65,33 @@ function describe(error: unknown): { errorName: string; errorCode: string | unde
 }
 
 /**
+ * A response body under `maxBytes` (`null` over it). A body that declares its length within the
+ * cap, unencoded (so the bytes read are the bytes declared: a compressed body may inflate past
+ * its `Content-Length`), is read in one piece; any other is counted as it streams and cut off at
+ * the cap (see `readCappedBody`). Both stop when `signal` aborts.
+ */
+async function readResponseBody(
+  response: Response,
+  maxBytes: number,
+  signal: AbortSignal,
+  call: CallSignal | undefined,
+): Promise<Uint8Array | null> {
+  const declared = response.headers.get('content-length');
+  if (
+    declared === null ||
+    response.headers.has('content-encoding') ||
+    !/^\d{1,15}$/.test(declared) ||
+    Number(declared) > maxBytes
+  ) {
+    return readCappedBody(response, maxBytes, signal);
+  }
+  const read = response.arrayBuffer();
+  const bytes = new Uint8Array(await (call ? call.race(read) : raceSignal(read, signal)));
+  // A body longer than it said (a `fetch` of the host's own may not hold it to its length).
+  return bytes.byteLength > maxBytes ? null : bytes;
+}
+
+/**
  * Sends one request and reads its answer within `timeoutMs`. Redirects are not followed
  * (`redirect: 'manual'`): the token must never travel to another host. A `fetch` that ignores
  * its signal is raced against it, so a hung implementation cannot outlive the attempt.
@@ -65,12 +100,22 @@ function describe(error: unknown): { errorName: string; errorCode: string | unde
  *   every other failure is a result, for the caller's retry policy to weigh.
  */
 export async function sendAttempt(request: AttemptRequest): Promise<AttemptResult> {
+  const { call } = request;
   // Aborts on the attempt's time or with the call's signal (checked first in `failure`).
-  const timeout = createTimeoutSignal(request.timeoutMs, 'The attempt timed out', request.signal);
-  const { signal } = timeout;
+  const timeout = call
+    ? undefined
+    : createTimeoutSignal(request.timeoutMs, ATTEMPT_TIMED_OUT, request.signal);
+  call?.arm(request.timeoutMs, ATTEMPT_TIMED_OUT);
+  const signal = timeout?.signal ?? (call as CallSignal).signal;
   const failure = (error: unknown): AttemptResult => {
-    if (request.signal.aborted) throw request.signal.reason;
-    if (timeout.signal.aborted) return { kind: 'timeout' };
+    if (call) {
+      // The attempt's own time, or else the caller or the deadline (their reason is thrown).
+      if (call.disarm()) return { kind: 'timeout' };
+      if (signal.aborted) throw signal.reason;
+    } else {
+      if (request.signal.aborted) throw request.signal.reason;
+      if (timeout?.signal.aborted) return { kind: 'timeout' };
+    }
     return { kind: 'network', ...describe(error) };
   };
   try {
@@ -90,7 +135,7 @@ export async function sendAttempt(request: AttemptRequest): Promise<AttemptResul
     }
     let response: Response;
     try {
-      response = await raceSignal(pending, signal);
+      response = await (call ? call.race(pending) : raceSignal(pending, signal));
     } catch (error) {
       // An answer arriving after we gave up still holds a connection until its body is released.
       pending.then((late) => late.body?.cancel().catch(() => undefined)).catch(() => undefined);
@@ -104,10 +149,11 @@ export async function sendAttempt(request: AttemptRequest): Promise<AttemptResul
     const ok = status >= 200 && status < 300;
     let body: Uint8Array | null;
     try {
-      body = await readCappedBody(
+      body = await readResponseBody(
         response,
         ok ? request.maxBytes : Math.min(request.maxBytes, ERROR_BODY_CAP),
         signal,
+        call,
       );
     } catch (error) {
       return failure(error);
@@ -120,6 +166,7 @@ export async function sendAttempt(request: AttemptRequest): Promise<AttemptResul
     }
     return { kind: 'response', status, headers: response.headers, body };
   } finally {
-    timeout.clear();
+    timeout?.clear();
+    call?.disarm();
   }
 }

@@ -1,6 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { NodeRequest, sendNodeResponse } from 'srvx/node';
 import { knownBodies } from './knownBodies.js';
+import type { NodeEntryAnswer } from './nodeEntry.js';
+import { nodeEntry } from './nodeEntry.js';
+import type { PlainAnswer } from './PlainAnswer.js';
 
 type Handler = (request: Request) => Promise<Response>;
 type Listener = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
@@ -27,32 +30,48 @@ function writeWhole(res: ServerResponse, response: Response, text: string): Prom
   return new Promise((resolve) => res.end(text, () => resolve()));
 }
 
-// Sends a handler's response; a failure to send is logged and ends the exchange as srvx does.
-function send(res: ServerResponse, response: Response): Promise<void> {
-  const failed = (error: unknown) => {
-    console.error('[lender-insurance-react] Failed to send a response:', error);
-    fail(res);
-  };
+function writePlain(res: ServerResponse, answer: PlainAnswer): Promise<void> {
+  const raw: string[] = [];
+  const { headers, body } = answer;
+  for (const name in headers) {
+    if (name !== 'content-length') raw.push(name, headers[name] as string);
+  }
+  if (body !== null) raw.push('content-length', String(Buffer.byteLength(body)));
+  res.writeHead(answer.status, raw);
+  return new Promise((resolve) => (body === null ? res.end(resolve) : res.end(body, resolve)));
+}
+
+function failed(res: ServerResponse, error: unknown): void {
+  console.error('[lender-insurance-react] Failed to send a response:', error);
+  fail(res);
+}
+
+// Sends a handler's answer; a failure to send is logged and ends the exchange as srvx does.
+function send(res: ServerResponse, answer: NodeEntryAnswer): Promise<void> {
   try {
-    const text = knownBodies.textOf(response);
-    const sent =
-      text !== undefined ? writeWhole(res, response, text) : sendNodeResponse(res, response);
-    return sent.catch(failed);
+    let sent: Promise<void>;
+    if (!(answer instanceof Response)) sent = writePlain(res, answer);
+    else {
+      const text = knownBodies.textOf(answer);
+      sent = text !== undefined ? writeWhole(res, answer, text) : sendNodeResponse(res, answer);
+    }
+    return sent.catch((error: unknown) => failed(res, error));
   } catch (error) {
-    failed(error);
+    failed(res, error);
     return Promise.resolve();
   }
 }
 
 /**
  * A Node `http` listener around a web-standard handler: the request is srvx's lazy `Request`
- * over the `IncomingMessage` (nothing is copied unless read); a response with a known text body
- * (see `knownBodies`) is written with its headers in one piece, any other through srvx. No
- * frame of its own waits while a response streams (an event stream may stay open for hours).
+ * over the `IncomingMessage` (nothing is copied unless read). A handler of the library's own
+ * answers through its Node entry (see `nodeEntry`): a plain answer is written with `writeHead`
+ * and `end`, no `Response` made. Otherwise a response with a known text body (see
+ * `knownBodies`) is written with its headers in one piece, any other through srvx. No frame of
+ * its own waits while a response streams (an event stream may stay open for hours).
  */
 export function createNodeListener(handler: Handler): Listener {
+  const entry = nodeEntry.of(handler) ?? handler;
   return (req, res) =>
-    handler(new NodeRequest({ req, res }) as unknown as Request).then((response) =>
-      send(res, response),
-    );
+    entry(new NodeRequest({ req, res }) as unknown as Request).then((answer) => send(res, answer));
 }
