@@ -141,7 +141,8 @@ export function createEventRelay(options: EventRelayOptions): EventRelay {
 
   return {
     async publish(event) {
-      const loanId = await loanOf(event);
+      // Most events name their loan: no lookup, and no wait for one.
+      const loanId = str(event.data.loanId) ?? (await loanOf(event));
       if (typeof loanId !== 'string') {
         logger.warn(
           'insurance relay: the event cannot be tied to exactly one application; no browser sees it',
@@ -151,11 +152,12 @@ export function createEventRelay(options: EventRelayOptions): EventRelay {
       }
       // Checked before and marked after: a crash in between relays twice, never zero times.
       if ((await store.get(keys.relayed(event.id))) !== null) return loanId;
-      await linkPolicy(event, loanId);
+      if (str(event.data.policyId)) await linkPolicy(event, loanId);
       const loanEvent = toLoanEvent(event, loanId);
       const message = JSON.stringify(loanEvent);
       const cursor = await store.append(keys.stream(loanId), message, backlog, retention);
-      const relayed = JSON.stringify({ cursor, event: loanEvent });
+      // JSON.stringify({ cursor, event: loanEvent }), without writing the event a second time.
+      const relayed = `{"cursor":${JSON.stringify(cursor)},"event":${message}}`;
       await store.publish(keys.channel(loanId), relayed);
       await store.publish(keys.all, relayed);
       await store.set(keys.relayed(event.id), '1', retention);

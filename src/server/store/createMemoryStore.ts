@@ -13,7 +13,8 @@ interface Expiring {
 
 /**
  * A {@link Store} in this process's memory: right for one BFF instance. Expired keys are
- * dropped when read and swept as new ones are written, so memory stays bounded by live keys.
+ * dropped when read and swept a few at a time as new ones are written, so memory stays bounded
+ * by live keys, and a write costs the same however many keys are kept.
  */
 export function createMemoryStore(options: MemoryStoreOptions = {}): Store {
   const now = options.now ?? (() => Date.now());
@@ -24,17 +25,45 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): Store {
   const channels = new Map<string, Set<(message: string) => void>>();
   const streams = new Map<string, { seq: number; expiresAt: number; entries: StreamEntry[] }>();
   let writes = 0;
+  // Where the sweep of values and streams goes on from: a few entries per write, so the cost of
+  // a write stays the same however many keys are kept (a webhook record is kept 14 days).
+  let valueSweep: Iterator<[string, Expiring]> | undefined;
+  let streamSweep: Iterator<[string, { expiresAt: number }]> | undefined;
 
   const live = (key: string) => {
     const entry = values.get(key);
-    if (entry && entry.expiresAt <= now()) values.delete(key);
-    return values.get(key);
+    if (entry !== undefined && entry.expiresAt <= now()) {
+      values.delete(key);
+      return undefined;
+    }
+    return entry;
   };
+  /** Looks at `count` more entries of `map` from where the last call stopped, dropping expired ones. */
+  function sweepSome<V extends { expiresAt: number }>(
+    map: Map<string, V>,
+    from: Iterator<[string, V]> | undefined,
+    count: number,
+    t: number,
+  ): Iterator<[string, V]> | undefined {
+    const iterator = from ?? map.entries();
+    for (let i = 0; i < count; i++) {
+      const next = iterator.next();
+      if (next.done) {
+        // A pass is over; the next one starts at the oldest entry, on a later write.
+        return undefined;
+      }
+      if (next.value[1].expiresAt <= t) map.delete(next.value[0]);
+    }
+    return iterator;
+  }
+  // Every write looks at 2 values and 1 stream, at least as many as a write adds: a full pass
+  // over n values takes n / 2 writes, so expired entries never outnumber the live ones by much,
+  // and memory stays bounded by them.
   const sweep = () => {
-    if (++writes % 1000 !== 0) return;
     const t = now();
-    for (const [k, e] of values) if (e.expiresAt <= t) values.delete(k);
-    for (const [k, s] of streams) if (s.expiresAt <= t) streams.delete(k);
+    valueSweep = sweepSome(values, valueSweep, 2, t);
+    streamSweep = sweepSome(streams, streamSweep, 1, t);
+    if (++writes % 1000 !== 0) return;
     for (const [k, w] of windows) if (w.length === 0) windows.delete(k);
   };
 
@@ -93,7 +122,10 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): Store {
       values.delete(key);
     },
     async publish(channel, message) {
-      for (const listener of [...(channels.get(channel) ?? [])]) {
+      const listeners = channels.get(channel);
+      if (listeners === undefined) return;
+      // A copy: a listener may subscribe or unsubscribe others while this goes through them.
+      for (const listener of [...listeners]) {
         try {
           listener(message);
         } catch (error) {
@@ -111,13 +143,17 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): Store {
       };
     },
     async append(stream, message, maxLength, ttlMs) {
-      const s = streams.get(stream) ?? { seq: 0, expiresAt: 0, entries: [] };
-      streams.set(stream, s);
+      let s = streams.get(stream);
+      if (s === undefined) {
+        s = { seq: 0, expiresAt: 0, entries: [] };
+        streams.set(stream, s);
+      }
       s.seq += 1;
       s.expiresAt = now() + ttlMs;
       const id = String(s.seq);
       s.entries.push({ id, message });
-      if (s.entries.length > maxLength) s.entries.splice(0, s.entries.length - maxLength);
+      // Usually one over the length: shift it, without splice's array of removed entries.
+      while (s.entries.length > maxLength) s.entries.shift();
       sweep();
       return id;
     },

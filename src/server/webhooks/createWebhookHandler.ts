@@ -3,23 +3,26 @@ import { parseOccurredAt } from '../../core/schemas/webhookEvent.js';
 import type { EventRelay } from '../events/createEventRelay.js';
 import { createHintLog } from '../events/createHintLog.js';
 import { createTimeoutSignal } from '../http/createTimeoutSignal.js';
-import { dropUnreadBody } from '../http/dropUnreadBody.js';
 import { isJsonContentType } from '../http/isJsonContentType.js';
-import { knownBodies } from '../http/knownBodies.js';
+import { nodeEntry } from '../http/nodeEntry.js';
 import type { CappedBody } from '../http/readCappedBody.js';
 import { readCappedBody } from '../http/readCappedBody.js';
+import { nodeBodySource } from '../http/readNodeBody.js';
 import type { Store } from '../store/Store.js';
 import { StoreUnavailableError } from '../store/StoreUnavailableError.js';
+import { builtinNodeCrypto } from './builtinNodeCrypto.js';
 import type { BasicAuthCredentials } from './createBasicAuthCheck.js';
 import { createHeaderPrefixHint } from './createHeaderPrefixHint.js';
+import { createSignatureVerifier } from './createSignatureVerifier.js';
 import { decodeWebhookEvent } from './decodeWebhookEvent.js';
 import { resolveWebhookOptions } from './resolveWebhookOptions.js';
 import { settleWithin } from './settleWithin.js';
-import { verifyWebhookSignature } from './verifyWebhookSignature.js';
 import { WEBHOOK_TEST_EVENT_TYPE } from './WEBHOOK_TEST_EVENT_TYPE.js';
+import type { WebhookAnswer } from './WebhookAnswer.js';
 import { webhookError } from './webhookError.js';
 import type { DescribedRefusal } from './webhookRefusals.js';
 import { webhookRefusals } from './webhookRefusals.js';
+import { webhookResponse } from './webhookResponse.js';
 
 /** Where the receiver reports what it ignored or could not do. Never given a secret. */
 export interface WebhookLogger {
@@ -107,16 +110,56 @@ const DONE = 'done';
 
 const storeUnavailable = () =>
   webhookError(503, 'store_unavailable', 'The receiver cannot record events now; retry later', {
-    'Retry-After': '30',
+    'retry-after': '30',
   });
 
-const BASIC_CHALLENGE = { 'WWW-Authenticate': 'Basic realm="webhooks", charset="UTF-8"' };
+const BASIC_CHALLENGE = { 'www-authenticate': 'Basic realm="webhooks", charset="UTF-8"' };
 
-const ok = (body: Record<string, unknown>, status = 200) =>
-  knownBodies.response(JSON.stringify(body), {
-    status,
-    headers: { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' },
+// The acknowledgements are the same every time: made once, shared (nothing writes to them).
+const OK_HEADERS = Object.freeze({
+  'content-type': 'application/json',
+  'cache-control': 'no-store',
+});
+const ok = (body: Record<string, unknown>, status = 200): WebhookAnswer =>
+  Object.freeze({ status, headers: OK_HEADERS, body: JSON.stringify(body) });
+const RECEIVED = ok({ received: true });
+const DUPLICATE = ok({ duplicate: true });
+const TEST_RECEIVED = ok({ received: true, test: true });
+const IGNORED = ok({ received: true, ignored: true });
+const PENDING = ok({ received: true, pending: true }, 202);
+
+/**
+ * `read`'s outcome, or `'timeout'` after `ms` (the read goes on until the body is cancelled; its
+ * failure then is expected, and not reported).
+ */
+function readWithin(read: Promise<CappedBody>, ms: number): Promise<CappedBody | 'timeout'> {
+  return new Promise((resolve, reject) => {
+    // As createTimeoutSignal: a longer delay would overflow the timer and fire at once.
+    const timer = setTimeout(() => resolve('timeout'), Math.min(ms, 2 ** 31 - 1));
+    read.then(
+      (body) => {
+        clearTimeout(timer);
+        resolve(body);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error);
+      },
+    );
   });
+}
+
+/**
+ * The answer to a request whose body will not be read to its end: the body is cancelled
+ * (without waiting or throwing: a body already read, locked or broken off is fine) and the
+ * answer says `Connection: close`. Cancelling alone frees what the handler holds, but a Node
+ * server keeps the connection open to drain whatever the client still sends, which for a
+ * trickling client is as long as it likes; the header makes it close after answering.
+ */
+function dropUnreadBody(request: Request, answer: WebhookAnswer): WebhookAnswer {
+  if (!request.bodyUsed) request.body?.cancel().catch(() => undefined);
+  return { ...answer, headers: { ...answer.headers, connection: 'close' } };
+}
 
 /**
  * Creates the webhook receiver. Each delivery goes through, in order, failing fast with a JSON
@@ -189,10 +232,12 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
   // By then every delivery being read now has its body or was cut off, and most have an answer.
   const retryAfter = String(Math.ceil((bodyTimeoutMs + timeoutMs) / 1_000));
   let deliveriesInFlight = 0;
+  // On Node the check runs on this thread and answers at once (see verifyWebhookSignature).
+  const verifySignature = createSignatureVerifier(builtinNodeCrypto());
 
   async function signatureValid(body: Uint8Array, signature: string): Promise<boolean> {
     for (const secret of secrets) {
-      if (await verifyWebhookSignature(body, signature, secret)) return true;
+      if (await verifySignature(body, signature, secret)) return true;
     }
     return false;
   }
@@ -234,6 +279,13 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
 
   /** The body under the size cap and the read deadline; `'timeout'` when it came too slowly. */
   async function readBody(request: Request): Promise<CappedBody | 'timeout'> {
+    // Under toNodeHandler the bytes come from the Node request, and the 408 answer cancels it
+    // (`dropUnreadBody`), which ends the read: a timer alone bounds the wait. An abort signal
+    // with its listeners cost a fifth of a delivery's CPU on Node.
+    if (nodeBodySource(request) !== undefined) {
+      return readWithin(readCappedBody(request, maxBodyBytes), bodyTimeoutMs);
+    }
+    // A web body is read through a reader only the read holds: the signal cancels it.
     const deadline = createTimeoutSignal(bodyTimeoutMs, 'The body took too long to arrive');
     try {
       return await readCappedBody(request, maxBodyBytes, deadline.signal);
@@ -252,11 +304,11 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
     await options.onEvent?.(event, { loanId });
   }
 
-  async function handle(request: Request): Promise<Response> {
+  async function handle(request: Request): Promise<WebhookAnswer> {
     if (request.method !== 'POST') {
       return dropUnreadBody(
         request,
-        webhookError(405, 'method_not_allowed', 'Use POST', { Allow: 'POST' }),
+        webhookError(405, 'method_not_allowed', 'Use POST', { allow: 'POST' }),
       );
     }
     const contentType = request.headers.get('content-type');
@@ -290,7 +342,7 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
       return dropUnreadBody(
         request,
         webhookError(503, 'busy', 'Too many deliveries at once; retry later', {
-          'Retry-After': retryAfter,
+          'retry-after': retryAfter,
         }),
       );
     }
@@ -302,7 +354,7 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
     }
   }
 
-  async function receive(request: Request): Promise<Response> {
+  async function receive(request: Request): Promise<WebhookAnswer> {
     const body = await readBody(request);
     if (body === 'timeout') {
       return dropUnreadBody(
@@ -347,11 +399,11 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
     }
     // A setup check's delivery: it proved the URL, the credentials and the signature, and is
     // no event of the service's, so nothing records, relays or hands it on.
-    if (event.type === WEBHOOK_TEST_EVENT_TYPE) return ok({ received: true, test: true });
+    if (event.type === WEBHOOK_TEST_EVENT_TYPE) return TEST_RECEIVED;
     relay.webhookHealth?.accepted(t);
 
     const state = await claim(event.id);
-    if (state === 'done') return ok({ duplicate: true });
+    if (state === 'done') return DUPLICATE;
     if (state === 'processing') {
       return webhookError(409, 'event_in_progress', 'The event is being processed; retry later');
     }
@@ -361,14 +413,14 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
         type: event.type,
       });
       await markDone(event);
-      return ok({ received: true, ignored: true });
+      return IGNORED;
     }
 
     const work = processEvent(decoded.event);
     const outcome = await settleWithin(work, timeoutMs);
     if (outcome.kind === 'done') {
       await markDone(event);
-      return ok({ received: true });
+      return RECEIVED;
     }
     if (outcome.kind === 'failed') {
       await release(event, outcome.error);
@@ -387,25 +439,27 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
       )
       // Nothing is left to answer; a throwing logger must not become an unhandled rejection.
       .catch(() => undefined);
-    return ok({ received: true, pending: true }, 202);
+    return PENDING;
   }
 
-  return {
-    async handler(request) {
-      try {
-        return await handle(request);
-      } catch (error) {
-        if (error instanceof StoreUnavailableError) {
-          // Fail closed: without the de-duplication record nothing is processed, and the
-          // service delivers the event again later.
-          logger.error('webhook: the store is unavailable; the delivery is refused for a retry', {
-            error: error.message,
-          });
-          return storeUnavailable();
-        }
-        logger.error('webhook: unexpected failure', { error });
-        return webhookError(500, 'internal_error', 'Internal error');
+  /** The whole receiver, answering before any `Response` is made: `toNodeHandler` writes it. */
+  async function answer(request: Request): Promise<WebhookAnswer> {
+    try {
+      return await handle(request);
+    } catch (error) {
+      if (error instanceof StoreUnavailableError) {
+        // Fail closed: without the de-duplication record nothing is processed, and the
+        // service delivers the event again later.
+        logger.error('webhook: the store is unavailable; the delivery is refused for a retry', {
+          error: error.message,
+        });
+        return storeUnavailable();
       }
-    },
-  };
+      logger.error('webhook: unexpected failure', { error });
+      return webhookError(500, 'internal_error', 'Internal error');
+    }
+  }
+
+  const handler = async (request: Request) => webhookResponse(await answer(request));
+  return { handler: nodeEntry.attach(handler, answer) };
 }

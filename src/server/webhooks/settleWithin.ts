@@ -4,24 +4,25 @@ export type Settlement =
   | { kind: 'failed'; error: unknown }
   | { kind: 'timeout' };
 
+const DONE: Settlement = Object.freeze({ kind: 'done' });
+const TIMEOUT: Settlement = Object.freeze({ kind: 'timeout' });
+
 /**
  * Waits for `work` at most `ms`. The work is not cancelled on timeout (it cannot be): the caller
  * keeps the promise and decides what happens when it settles later.
  */
-export async function settleWithin(work: Promise<unknown>, ms: number): Promise<Settlement> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<Settlement>((resolve) => {
-    timer = setTimeout(() => resolve({ kind: 'timeout' }), ms);
+export function settleWithin(work: Promise<unknown>, ms: number): Promise<Settlement> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(TIMEOUT), ms);
+    work.then(
+      () => {
+        clearTimeout(timer);
+        resolve(DONE);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        resolve({ kind: 'failed', error });
+      },
+    );
   });
-  try {
-    return await Promise.race([
-      work.then(
-        (): Settlement => ({ kind: 'done' }),
-        (error: unknown): Settlement => ({ kind: 'failed', error }),
-      ),
-      timeout,
-    ]);
-  } finally {
-    clearTimeout(timer);
-  }
 }

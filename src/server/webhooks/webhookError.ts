@@ -1,5 +1,5 @@
 import type { ErrorBody } from '../../core/errors/errorBody.js';
-import { knownBodies } from '../http/knownBodies.js';
+import type { WebhookAnswer } from './WebhookAnswer.js';
 
 /** Codes the webhook receiver answers with; stable, so a dashboard can count them. */
 export type WebhookErrorCode =
@@ -20,17 +20,18 @@ export type WebhookErrorCode =
 
 /**
  * A JSON error answer in the library's error-body shape (`{ error: { code, message } }`), with
- * nothing from the request echoed back.
+ * nothing from the request echoed back. Extra header names are given in lowercase.
  */
 export function webhookError(
   status: number,
   code: WebhookErrorCode,
   message: string,
   headers: Record<string, string> = {},
-): Response {
+): WebhookAnswer {
   const body: ErrorBody = { error: { code, message } };
-  return knownBodies.response(JSON.stringify(body), {
+  return {
     status,
-    headers: { 'Content-Type': 'application/json', 'Cache-Control': 'no-store', ...headers },
-  });
+    headers: { 'content-type': 'application/json', 'cache-control': 'no-store', ...headers },
+    body: JSON.stringify(body),
+  };
 }

@@ -92,6 +92,21 @@ describe('event relay', () => {
     expect(after.map((e) => e.event.type)).toEqual(['policy.bound']);
   });
 
+  it('passes every instance the same message: the JSON of the cursor and the browser event', async () => {
+    const store = createMemoryStore();
+    const relay = createEventRelay({ store });
+    const messages: string[] = [];
+    // What another instance's relay receives through a shared store (Redis pub/sub).
+    await store.subscribe('lir:loans', (m) => messages.push(m));
+    await store.subscribe('lir:loan:ln_1', (m) => messages.push(m));
+    await relay.publish(event('policy.bound', { loanId: 'ln_1', policyId: 'pol_"q"\\é' }));
+    const [entry] = await relay.read('ln_1', null);
+    expect(entry).toBeDefined();
+    const expected = JSON.stringify({ cursor: entry?.cursor, event: entry?.event });
+    expect(messages).toEqual([expected, expected]);
+    expect(JSON.parse(expected).event.policyId).toBe('pol_"q"\\é');
+  });
+
   it('relays an event id once, however often it is handed in', async () => {
     const relay = createEventRelay({ store: createMemoryStore() });
     const e = event('loan.shopped', { loanId: 'ln_1' });

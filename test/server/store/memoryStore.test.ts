@@ -115,6 +115,29 @@ describe('memory store: values', () => {
   });
 });
 
+describe('memory store: expiry at scale', () => {
+  it('answers every live value and no expired one while thousands are written and swept', async () => {
+    const c = clock();
+    const store = createMemoryStore({ now: c.now });
+    // Short-lived and long-lived keys interleaved, written over time, as claims and records are.
+    for (let i = 0; i < 5_000; i++) {
+      await store.set(`short:${i}`, 's', 1_000);
+      await store.setIfAbsent(`long:${i}`, 'l', 10 ** 9);
+      if (i % 100 === 0) c.advance(100);
+    }
+    await store.append('stream:old', 'x', 10, 1_000);
+    c.advance(1_000);
+    for (let i = 0; i < 5_000; i++) await store.set(`later:${i}`, 'v', 1_000);
+    for (const i of [0, 1, 2_500, 4_999]) {
+      expect(await store.get(`short:${i}`)).toBeNull();
+      expect(await store.get(`long:${i}`)).toBe('l');
+      expect(await store.get(`later:${i}`)).toBe('v');
+    }
+    expect(await store.setIfAbsent('long:7', 'again', 1_000)).toBe(false);
+    expect(await store.readAfter('stream:old', null)).toEqual([]);
+  });
+});
+
 describe('memory store: pub/sub', () => {
   it('delivers to every subscriber of a channel until it unsubscribes', async () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});

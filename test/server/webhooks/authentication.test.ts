@@ -1,6 +1,16 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createBasicAuthCheck } from '../../../src/server/webhooks/createBasicAuthCheck.js';
 import { createWebhookHandler } from '../../../src/server/webhooks/createWebhookHandler.js';
-import { envelope, MINUTE, OLD_SECRET, SECOND, SECRET, setup, sign } from './webhookHarness.js';
+import {
+  envelope,
+  MINUTE,
+  nodeCrypto,
+  OLD_SECRET,
+  SECOND,
+  SECRET,
+  setup,
+  sign,
+} from './webhookHarness.js';
 
 const BODY = JSON.stringify(envelope());
 const CREDENTIALS = { username: 'hook_user', password: 'hook_pass' };
@@ -186,22 +196,53 @@ describe('webhook authentication', () => {
       expect((await s.send({ body: BODY, headers: { Authorization } })).status).toBe(200);
     });
 
-    it('W22: credentials are compared in constant time: every attempt, of any length, is a crypto.subtle.verify of MACs', async () => {
+    it('W22: credentials are compared in constant time: every attempt, of any length, is a timingSafeEqual of 32-byte MACs', async () => {
       const s = setup({ basicAuth: CREDENTIALS });
-      const verify = vi.spyOn(crypto.subtle, 'verify');
+      const equal = vi.spyOn(nodeCrypto, 'timingSafeEqual');
       for (const password of ['hook_pass', 'hook_pasX', 'h', 'x'.repeat(500)]) {
-        verify.mockClear();
+        equal.mockClear();
         await s.send({
           body: BODY,
           signature: 'f'.repeat(64),
           headers: { Authorization: basic('hook_user', password) },
         });
-        // First call is the credentials check: an HMAC of 32 bytes, whatever was presented.
+        // First call is the credentials check: MACs of 32 bytes, whatever was presented.
+        const [presented, expected] = equal.mock.calls[0] ?? [];
+        expect((presented as Uint8Array).byteLength).toBe(32);
+        expect((expected as Uint8Array).byteLength).toBe(32);
+      }
+    });
+
+    it('W22: where node:crypto is missing, every attempt is a crypto.subtle.verify of 32-byte MACs', async () => {
+      const check = createBasicAuthCheck(CREDENTIALS, null);
+      const verify = vi.spyOn(crypto.subtle, 'verify');
+      for (const password of ['hook_pass', 'hook_pasX', 'h', 'x'.repeat(500)]) {
+        verify.mockClear();
+        expect(await check(basic('hook_user', password))).toBe(password === 'hook_pass');
         const [algorithm, , expected] = verify.mock.calls[0] ?? [];
         expect(algorithm).toBe('HMAC');
         expect((expected as ArrayBuffer).byteLength).toBe(32);
       }
     });
+
+    it.each([
+      ['the right credentials', basic('hook_user', 'hook_pass'), true],
+      ['lower-case scheme and spaces', `basic   ${btoa('hook_user:hook_pass')}  `, true],
+      ['a wrong password', basic('hook_user', 'hook_pasX'), false],
+      ['a longer password', basic('hook_user', 'hook_pass_'), false],
+      ['a wrong user', basic('hook_usex', 'hook_pass'), false],
+      ['no header', null, false],
+      ['an empty header', '', false],
+      ['a Bearer token', 'Bearer hook_pass', false],
+      ['not base64', 'Basic !!!', false],
+    ])(
+      'W22: node:crypto and crypto.subtle give the same answer to %s',
+      async (_name, header, expected) => {
+        const node = createBasicAuthCheck(CREDENTIALS, nodeCrypto);
+        const subtle = createBasicAuthCheck(CREDENTIALS, null);
+        expect([await node(header), await subtle(header)]).toEqual([expected, expected]);
+      },
+    );
 
     it('W22: a username with a colon cannot be registered (it would be ambiguous on the wire)', () => {
       expect(() =>

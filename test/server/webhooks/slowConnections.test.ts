@@ -1,7 +1,16 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createWebhookHandler } from '../../../src/server/webhooks/createWebhookHandler.js';
 import type { Setup } from './webhookHarness.js';
-import { delivery, envelope, read, SECRET, setup, sign } from './webhookHarness.js';
+import {
+  delivery,
+  envelope,
+  nodeCrypto,
+  read,
+  SECRET,
+  setup,
+  sign,
+  spyOnSignatureMacs,
+} from './webhookHarness.js';
 
 // Clients that are slow on purpose: bodies that never end, trickle in, or come by the hundred.
 
@@ -123,8 +132,9 @@ describe('W33: basic auth is checked before the body is read', () => {
   );
 
   it('W33: the right credentials are checked before the first byte is asked for; then the delivery is read and acknowledged', async () => {
-    const verify = vi.spyOn(crypto.subtle, 'verify');
     const s = setup({ basicAuth: CREDENTIALS });
+    // On Node the credentials' MACs are compared by node:crypto's timingSafeEqual.
+    const verify = vi.spyOn(nodeCrypto, 'timingSafeEqual');
     // The body is there the moment it is asked for.
     const pull = vi.fn((controller: ReadableStreamDefaultController<Uint8Array>) => {
       controller.enqueue(encoder.encode(BODY));
@@ -156,8 +166,8 @@ describe('W34: the body has a read deadline', () => {
   });
 
   it('W34: a body trickling one byte a second is answered 408 request_timeout at 10 s (the default), and cut off', async () => {
-    const verify = vi.spyOn(crypto.subtle, 'verify');
     const s = setup();
+    const macs = spyOnSignatureMacs();
     const body = tricklingBody(encoder.encode(BODY), 1, 1_000);
     const answer = s.handler(streamed(body.stream)).then(read);
     await vi.advanceTimersByTimeAsync(9_999);
@@ -170,7 +180,7 @@ describe('W34: the body has a read deadline', () => {
     expect(headers.get('connection')).toBe('close');
     expect(body.state.cancelled).toBe(true);
     expect(body.state.sent).toBeLessThan(11);
-    expect(verify).not.toHaveBeenCalled();
+    expect(macs.count()).toBe(0);
     expect(s.writes()).toBe(0);
     expect(s.onEvent).not.toHaveBeenCalled();
   });

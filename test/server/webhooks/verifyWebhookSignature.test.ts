@@ -1,7 +1,19 @@
+import * as vm from 'node:vm';
 import fc from 'fast-check';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { builtinNodeCrypto } from '../../../src/server/webhooks/builtinNodeCrypto.js';
+import type { NodeHmacCrypto } from '../../../src/server/webhooks/createSignatureVerifier.js';
+import { createSignatureVerifier } from '../../../src/server/webhooks/createSignatureVerifier.js';
 import { verifyWebhookSignature } from '../../../src/server/webhooks/verifyWebhookSignature.js';
-import { SECRET, setup, sign } from './webhookHarness.js';
+import {
+  envelope,
+  nodeCrypto,
+  nodeCryptoSpies,
+  SECRET,
+  setup,
+  sign,
+  spyOnSignatureMacs,
+} from './webhookHarness.js';
 
 const BODY = '{"id":"evt_1","type":"loan.shopped","data":{"loanId":"ln_1"}}';
 const GOOD = sign(BODY);
@@ -45,13 +57,16 @@ describe('verifyWebhookSignature', () => {
 
   it('W6: the length check runs first: a wrong-length signature is never pattern-matched or keyed', async () => {
     const test = vi.spyOn(RegExp.prototype, 'test');
-    const importKey = vi.spyOn(crypto.subtle, 'importKey');
+    const macs = spyOnSignatureMacs();
     const pending = verifyWebhookSignature(BODY, 'x'.repeat(1_000_000), SECRET);
     // The length check is synchronous, before the first await.
     const hexTests = test.mock.contexts.filter((re) => String(re).includes('0-9a-fA-F'));
     expect(hexTests).toHaveLength(0);
     expect(await pending).toBe(false);
-    expect(importKey).not.toHaveBeenCalled();
+    expect(macs.count()).toBe(0);
+    // The same call with a right-length signature is keyed and MACed: the spies see it.
+    await verifyWebhookSignature(BODY, GOOD, SECRET);
+    expect(macs.count()).toBeGreaterThan(0);
   });
 
   it('W7: upper-case and mixed-case hex are accepted, because the decoded bytes are compared', async () => {
@@ -106,12 +121,32 @@ describe('verifyWebhookSignature', () => {
     expect(s.writes()).toBe(0);
   });
 
-  it('W10: the comparison goes through crypto.subtle.verify on the 32 signature bytes, right or wrong', async () => {
+  it("W10: on Node the MAC is node:crypto's, compared with timingSafeEqual on 32 bytes, right or wrong", async () => {
+    const node = nodeCryptoSpies();
+    const verify = createSignatureVerifier(node as unknown as NodeHmacCrypto);
+    const subtleVerify = vi.spyOn(crypto.subtle, 'verify');
+    const wrong = `${GOOD.slice(0, 63)}${GOOD[63] === '0' ? '1' : '0'}`;
+    expect(verify(BODY, GOOD, SECRET)).toBe(true);
+    expect(verify(BODY, wrong, SECRET)).toBe(false);
+    expect(node.createHmac).toHaveBeenCalledTimes(2);
+    for (const [algorithm] of node.createHmac.mock.calls) expect(algorithm).toBe('sha256');
+    expect(node.timingSafeEqual).toHaveBeenCalledTimes(2);
+    for (const [mac, signature] of node.timingSafeEqual.mock.calls) {
+      expect((mac as Uint8Array).byteLength).toBe(32);
+      expect((signature as Uint8Array).byteLength).toBe(32);
+    }
+    // Node's way runs on this thread: no Web Crypto call, and the key is made once per secret.
+    expect(subtleVerify).not.toHaveBeenCalled();
+    expect(node.createSecretKey).toHaveBeenCalledTimes(1);
+  });
+
+  it('W10: where node:crypto is missing, the comparison is crypto.subtle.verify on the 32 signature bytes', async () => {
     const verify = vi.spyOn(crypto.subtle, 'verify');
     const sign_ = vi.spyOn(crypto.subtle, 'sign');
+    const check = createSignatureVerifier(undefined);
     const wrong = `${GOOD.slice(0, 63)}${GOOD[63] === '0' ? '1' : '0'}`;
-    expect(await verifyWebhookSignature(BODY, GOOD, SECRET)).toBe(true);
-    expect(await verifyWebhookSignature(BODY, wrong, SECRET)).toBe(false);
+    expect(await check(BODY, GOOD, SECRET)).toBe(true);
+    expect(await check(BODY, wrong, SECRET)).toBe(false);
     expect(verify).toHaveBeenCalledTimes(2);
     for (const [algorithm, key, signature, data] of verify.mock.calls) {
       expect(algorithm).toBe('HMAC');
@@ -121,6 +156,122 @@ describe('verifyWebhookSignature', () => {
     }
     // No hex string is computed and compared with ===.
     expect(sign_).not.toHaveBeenCalled();
+  });
+
+  it('W10: verifyWebhookSignature takes node:crypto where the runtime offers it, else Web Crypto', async () => {
+    const equal = vi.spyOn(nodeCrypto, 'timingSafeEqual');
+    const subtleVerify = vi.spyOn(crypto.subtle, 'verify');
+    expect(await verifyWebhookSignature(BODY, GOOD, SECRET)).toBe(true);
+    expect(equal).toHaveBeenCalledTimes(1);
+    expect(subtleVerify).not.toHaveBeenCalled();
+    // The lookup behind it: the runtime's own node:crypto, and nothing where it is not offered.
+    expect(builtinNodeCrypto()).toBe(nodeCrypto);
+    const getBuiltinModule = vi.spyOn(process, 'getBuiltinModule').mockImplementation(() => {
+      throw new Error('not here');
+    });
+    expect(builtinNodeCrypto()).toBeUndefined();
+    getBuiltinModule.mockReturnValue({} as never);
+    expect(builtinNodeCrypto()).toBeUndefined();
+    // A module that has the functions but gives another MAC is not trusted either.
+    const wrong = { ...nodeCrypto, createHmac: () => nodeCrypto.createHmac('sha256', 'other') };
+    getBuiltinModule.mockReturnValue(wrong as never);
+    expect(builtinNodeCrypto()).toBeUndefined();
+    getBuiltinModule.mockReturnValue(nodeCrypto as never);
+    expect(builtinNodeCrypto()).toBe(nodeCrypto);
+  });
+});
+
+describe('W10: a receiver made where node:crypto is not offered (an edge runtime)', () => {
+  it('W10: checks signatures and credentials with crypto.subtle, and answers as on Node', async () => {
+    vi.spyOn(process, 'getBuiltinModule').mockReturnValue(undefined as never);
+    const s = setup({ basicAuth: { username: 'hook_user', password: 'hook_pass' } });
+    const subtleVerify = vi.spyOn(crypto.subtle, 'verify');
+    const equal = vi.spyOn(nodeCrypto, 'timingSafeEqual');
+    const Authorization = `Basic ${btoa('hook_user:hook_pass')}`;
+    const event = JSON.stringify(envelope());
+    expect((await s.send({ body: event, headers: { Authorization } })).status).toBe(200);
+    const forged = await s.send({
+      body: event,
+      signature: sign(event, 'x'),
+      headers: { Authorization },
+    });
+    expect(forged.status).toBe(401);
+    // Credentials and signature, for each of the two deliveries.
+    expect(subtleVerify).toHaveBeenCalledTimes(4);
+    expect(equal).not.toHaveBeenCalled();
+  });
+});
+
+describe('W41: both ways of checking (node:crypto and crypto.subtle) give the same answers', () => {
+  const node = createSignatureVerifier(nodeCrypto);
+  const subtle = createSignatureVerifier(undefined);
+  const answers = async (body: unknown, signature: unknown, secret: unknown) => {
+    const run = async (check: typeof node) => {
+      try {
+        return await check(body as string, signature as string, secret as string);
+      } catch (error) {
+        return error instanceof TypeError ? 'TypeError' : error;
+      }
+    };
+    return [await run(node), await run(subtle)];
+  };
+  const bytes = encoder.encode(BODY);
+  const pooled = Buffer.from(`xx${BODY}yy`).subarray(2, 2 + bytes.length);
+  const realm = vm.runInNewContext('({ bytes: new Uint8Array(n), buffer: new ArrayBuffer(n) })', {
+    n: bytes.length,
+  }) as { bytes: Uint8Array; buffer: ArrayBuffer };
+  realm.bytes.set(bytes);
+  new Uint8Array(realm.buffer).set(bytes);
+  const wrong = `${GOOD.slice(0, 63)}${GOOD[63] === '0' ? '1' : '0'}`;
+  const mixed = [...GOOD].map((c, i) => (i % 2 ? c.toUpperCase() : c)).join('');
+
+  it.each([
+    ['a string body', BODY, GOOD, SECRET, true],
+    ['bytes', bytes, GOOD, SECRET, true],
+    ['an ArrayBuffer', bytes.slice().buffer, GOOD, SECRET, true],
+    ['a pooled Buffer view', pooled, GOOD, SECRET, true],
+    ['bytes from another realm', realm.bytes, GOOD, SECRET, true],
+    ['an ArrayBuffer from another realm', realm.buffer, GOOD, SECRET, true],
+    ['upper-case hex', BODY, GOOD.toUpperCase(), SECRET, true],
+    ['mixed-case hex', BODY, mixed, SECRET, true],
+    ['one digit off', BODY, wrong, SECRET, false],
+    ['another secret', BODY, sign(BODY, 'another'), SECRET, false],
+    ['an empty secret', BODY, GOOD, '', false],
+    ['a non-ASCII secret', BODY, sign(BODY, 'sécret 😀'), 'sécret 😀', true],
+    ['a lone surrogate in the body', 'a\ud800b', sign('a\ud800b'), SECRET, true],
+    ['an empty body', '', sign(''), SECRET, true],
+    ['non-hex characters', BODY, `abXY${GOOD.slice(4)}`, SECRET, false],
+    ['63 characters', BODY, GOOD.slice(0, 63), SECRET, false],
+    ['65 characters', BODY, `${GOOD}0`, SECRET, false],
+    ['non-ASCII of equal length', BODY, `é${'a'.repeat(63)}`, SECRET, false],
+    ['a null signature', BODY, null, SECRET, false],
+    ['a parsed object', { id: 'evt_1' }, GOOD, SECRET, 'TypeError'],
+    ['a Uint16Array', new Uint16Array(4), GOOD, SECRET, 'TypeError'],
+  ])('W41: %s', async (_name, body, signature, secret, expected) => {
+    expect(await answers(body, signature, secret)).toEqual([expected, expected]);
+  });
+
+  it('W41: the same answer for any body, secret and signature, right or mutated', async () => {
+    const seed = Number(process.env.FC_SEED ?? Date.now() % 2 ** 31);
+    await fc.assert(
+      fc.asyncProperty(
+        fc.uint8Array({ maxLength: 1024 }),
+        fc.string({ minLength: 1, maxLength: 32, unit: 'grapheme' }),
+        fc.integer({ min: -1, max: 63 }),
+        fc.boolean(),
+        async (body, secret, mutateAt, upper) => {
+          let signature = sign(body, secret);
+          if (mutateAt >= 0) {
+            const digit = signature[mutateAt] === 'a' ? 'b' : 'a';
+            signature = `${signature.slice(0, mutateAt)}${digit}${signature.slice(mutateAt + 1)}`;
+          }
+          if (upper) signature = signature.toUpperCase();
+          const [a, b] = await answers(body, signature, secret);
+          return a === b && a === mutateAt < 0;
+        },
+      ),
+      { seed, numRuns: 150 },
+    );
   });
 });
 

@@ -150,3 +150,33 @@ export function setup(
     },
   };
 }
+
+/** `node:crypto` as the receiver reaches it (`process.getBuiltinModule`), so spies on it see its calls. */
+export const nodeCrypto = process.getBuiltinModule('node:crypto');
+
+/** node:crypto's HMAC functions as the signature check uses them, each a spy on the real one. */
+export function nodeCryptoSpies() {
+  return {
+    createHmac: vi.fn(nodeCrypto.createHmac),
+    createSecretKey: vi.fn(nodeCrypto.createSecretKey),
+    timingSafeEqual: vi.fn(nodeCrypto.timingSafeEqual),
+  };
+}
+
+/**
+ * Watches every MAC the receiver computes to check a signature, whichever way the runtime
+ * offers: `crypto.subtle` (its key import and `verify`), or `node:crypto`'s `createHmac` under
+ * a key object (the harness signs with the secret as a string, so `sign` is not counted).
+ * Start it after the handler is made: making one checks node:crypto on a known answer.
+ */
+export function spyOnSignatureMacs(): { count(): number } {
+  const importKey = vi.spyOn(crypto.subtle, 'importKey');
+  const verify = vi.spyOn(crypto.subtle, 'verify');
+  const createHmac = vi.spyOn(nodeCrypto, 'createHmac');
+  return {
+    count: () =>
+      importKey.mock.calls.length +
+      verify.mock.calls.length +
+      createHmac.mock.calls.filter(([, key]) => typeof key !== 'string').length,
+  };
+}
