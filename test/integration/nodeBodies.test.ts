@@ -1,22 +1,13 @@
-import { createServer, request as httpRequest, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+import { request as httpRequest } from 'node:http';
+import { describe, expect, it } from 'vitest';
 import { createMemoryStore } from '../../src/server/store/createMemoryStore.js';
-import { toNodeHandler } from '../../src/server/toNodeHandler.js';
 import { createWebhookHandler } from '../../src/server/webhooks/createWebhookHandler.js';
 import { signWebhookBody } from '../../src/testing/signWebhookBody.js';
+import { nodeServers } from '../support/nodeServers.js';
 
 const SECRET = 'node-bodies-secret';
 const quiet = { warn: () => undefined, error: () => undefined };
-const servers: Server[] = [];
-afterEach(async () => {
-  await Promise.all(
-    servers.splice(0).map((s) => {
-      s.closeAllConnections();
-      return new Promise((r) => s.close(r));
-    }),
-  );
-});
+const serve = nodeServers();
 
 async function receiver(options: { maxBodyBytes?: number; bodyTimeoutMs?: number } = {}) {
   const webhooks = createWebhookHandler({
@@ -25,10 +16,7 @@ async function receiver(options: { maxBodyBytes?: number; bodyTimeoutMs?: number
     logger: quiet,
     ...options,
   });
-  const server = createServer(toNodeHandler(webhooks.handler));
-  servers.push(server);
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  return (server.address() as AddressInfo).port;
+  return (await serve(webhooks.handler)).port;
 }
 
 const event = (id: string) =>

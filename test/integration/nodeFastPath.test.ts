@@ -1,25 +1,13 @@
-import { createServer, request as httpRequest, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+import { request as httpRequest } from 'node:http';
+import { describe, expect, it } from 'vitest';
 import { nodeEntry } from '../../src/server/http/nodeEntry.js';
-import { toNodeHandler } from '../../src/server/toNodeHandler.js';
 import { setup } from '../server/bff/helpers.js';
+import { nodeServers } from '../support/nodeServers.js';
 
-const servers: Server[] = [];
-afterEach(async () => {
-  await Promise.all(
-    servers.splice(0).map((s) => {
-      s.closeAllConnections();
-      return new Promise((r) => s.close(r));
-    }),
-  );
-});
+const serve = nodeServers();
 
 async function listen(handler: (request: Request) => Promise<Response>): Promise<string> {
-  const server = createServer(toNodeHandler(handler));
-  servers.push(server);
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return (await serve(handler)).origin;
 }
 
 interface Exchange {

@@ -1,11 +1,10 @@
 import { createHmac } from 'node:crypto';
-import { createServer, request as httpRequest, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+import { request as httpRequest } from 'node:http';
+import { describe, expect, it } from 'vitest';
 import { createMemoryStore } from '../../src/server/store/createMemoryStore.js';
-import { toNodeHandler } from '../../src/server/toNodeHandler.js';
 import type { WebhookHandlerOptions } from '../../src/server/webhooks/createWebhookHandler.js';
 import { createWebhookHandler } from '../../src/server/webhooks/createWebhookHandler.js';
+import { nodeServers } from '../support/nodeServers.js';
 
 // The receiver answers a Node server through its Node entry (no web Request body stream, no
 // Response), and every other host through the web handler: the answers must be the same.
@@ -13,15 +12,7 @@ import { createWebhookHandler } from '../../src/server/webhooks/createWebhookHan
 const SECRET = 'node-entry-secret';
 const quiet = { warn: () => undefined, error: () => undefined };
 const COMPARED = ['content-type', 'cache-control', 'allow', 'retry-after', 'www-authenticate'];
-const servers: Server[] = [];
-afterEach(async () => {
-  await Promise.all(
-    servers.splice(0).map((s) => {
-      s.closeAllConnections();
-      return new Promise((r) => s.close(r));
-    }),
-  );
-});
+const serve = nodeServers();
 
 interface Delivery {
   method?: string;
@@ -67,10 +58,7 @@ function seen(status: number, text: string, header: (name: string) => string | u
 async function twins(options: Partial<WebhookHandlerOptions> = {}) {
   const make = () =>
     createWebhookHandler({ secret: SECRET, store: createMemoryStore(), logger: quiet, ...options });
-  const server = createServer(toNodeHandler(make().handler));
-  servers.push(server);
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const { port } = server.address() as AddressInfo;
+  const { port } = await serve(make().handler);
   const web = make().handler;
 
   const overNode = (d: Delivery) =>
@@ -187,10 +175,7 @@ describe('the webhook receiver under toNodeHandler', () => {
       bodyTimeoutMs: 150,
       maxConcurrentDeliveries: 1,
     });
-    const server = createServer(toNodeHandler(webhooks.handler));
-    servers.push(server);
-    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-    const { port } = server.address() as AddressInfo;
+    const { port } = await serve(webhooks.handler);
     const body = event({ id: 'evt_entry_stalled' });
     const stalled = await new Promise<{ status: number; code: string; closed: Promise<void> }>(
       (resolve, reject) => {
