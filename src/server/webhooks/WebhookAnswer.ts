@@ -1,10 +1,8 @@
+import type { PlainAnswer } from '../http/PlainAnswer.js';
+
 /**
- * An answer of the webhook receiver before it becomes a web `Response`: its status, headers
- * (names in lowercase, as a `Response`'s headers read) and JSON text. `toNodeHandler` writes it
- * as is on Node; every other host gets it as a `Response` (see `webhookResponse`).
+ * An answer of the webhook receiver before it becomes a web `Response`: a plain answer whose
+ * body is always JSON text. `toNodeHandler` writes it as is on Node; every other host gets it
+ * as a `Response` (see `responseOfAnswer`).
  */
-export interface WebhookAnswer {
-  readonly status: number;
-  readonly headers: Readonly<Record<string, string>>;
-  readonly body: string;
-}
+export type WebhookAnswer = PlainAnswer & { readonly body: string };

@@ -8,6 +8,7 @@ import { nodeEntry } from '../http/nodeEntry.js';
 import type { CappedBody } from '../http/readCappedBody.js';
 import { readCappedBody } from '../http/readCappedBody.js';
 import { nodeBodySource } from '../http/readNodeBody.js';
+import { responseOfAnswer } from '../http/responseOfAnswer.js';
 import type { Store } from '../store/Store.js';
 import { StoreUnavailableError } from '../store/StoreUnavailableError.js';
 import { builtinNodeCrypto } from './builtinNodeCrypto.js';
@@ -22,7 +23,6 @@ import type { WebhookAnswer } from './WebhookAnswer.js';
 import { webhookError } from './webhookError.js';
 import type { DescribedRefusal } from './webhookRefusals.js';
 import { webhookRefusals } from './webhookRefusals.js';
-import { webhookResponse } from './webhookResponse.js';
 
 /** Where the receiver reports what it ignored or could not do. Never given a secret. */
 export interface WebhookLogger {
@@ -460,6 +460,6 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
     }
   }
 
-  const handler = async (request: Request) => webhookResponse(await answer(request));
+  const handler = async (request: Request) => responseOfAnswer(await answer(request));
   return { handler: nodeEntry.attach(handler, answer) };
 }

@@ -20,6 +20,7 @@ import { createTimeoutSignal } from '../../../src/server/http/createTimeoutSigna
 import { knownBodies } from '../../../src/server/http/knownBodies.js';
 import { nodeEntry } from '../../../src/server/http/nodeEntry.js';
 import { readCappedBody } from '../../../src/server/http/readCappedBody.js';
+import { responseOfAnswer } from '../../../src/server/http/responseOfAnswer.js';
 import { createMemoryStore } from '../../../src/server/store/createMemoryStore.js';
 import { toNodeHandler } from '../../../src/server/toNodeHandler.js';
 import { builtinNodeCrypto } from '../../../src/server/webhooks/builtinNodeCrypto.js';
@@ -29,7 +30,6 @@ import { decodeWebhookEvent } from '../../../src/server/webhooks/decodeWebhookEv
 import { settleWithin } from '../../../src/server/webhooks/settleWithin.js';
 import { verifyWebhookSignature } from '../../../src/server/webhooks/verifyWebhookSignature.js';
 import type { WebhookAnswer } from '../../../src/server/webhooks/WebhookAnswer.js';
-import { webhookResponse } from '../../../src/server/webhooks/webhookResponse.js';
 import {
   API,
   BENCH_SECRET,
@@ -387,7 +387,7 @@ async function webhooks(loanId: string) {
     body: '{"received":true}',
   });
   const bare = (entry: (request: Request) => Promise<WebhookAnswer>) =>
-    toNodeHandler(nodeEntry.attach(async (r: Request) => webhookResponse(await entry(r)), entry));
+    toNodeHandler(nodeEntry.attach(async (r: Request) => responseOfAnswer(await entry(r)), entry));
   const timedBody = (request: Request) =>
     new Promise<Uint8Array | null>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error('slow')), 10_000);
