@@ -5,10 +5,11 @@ import { mswLoader } from 'msw-storybook-addon/csf3';
 import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { getDocgenSection } from 'storybook/internal/docs-tools';
-import { expect, waitFor } from 'storybook/test';
+import { waitFor } from 'storybook/test';
 import { createHttpAdapter } from '../src/adapter/index.js';
 import type { InsuranceMessages } from '../src/hooks/index.js';
 import { createInsuranceQueryClient, InsuranceProvider } from '../src/hooks/index.js';
+import { expectShown } from '../stories/support/expectShown.js';
 import { hostedPages } from '../stories/support/hostedPages.js';
 import type { StoryState } from '../stories/support/StoryState.js';
 import { jsdocToMarkdown } from './jsdocToMarkdown.js';
@@ -98,7 +99,7 @@ const checkPromisedState = async ({
 }) => {
   const state = parameters.lir?.state;
   if (!state) throw new Error('The story promises no state: give it `parameters.lir.state`.');
-  await waitFor(() => expect(storyRoot(canvasElement)).toHaveAttribute('data-state', state), {
+  await waitFor(() => expectShown(storyRoot(canvasElement), state), {
     timeout: 10_000,
   });
 };

@@ -4,6 +4,7 @@ import type { CallSchedulerProps } from '../src/components/CallScheduler/index.j
 import { CallScheduler } from '../src/components/CallScheduler/index.js';
 import { failing, pending, rateLimited } from '../src/testing/msw/index.js';
 import { ComponentDocs } from './support/ComponentDocs.js';
+import { expectShown } from './support/expectShown.js';
 import { inTurn } from './support/inTurn.js';
 import { onAPhone } from './support/onAPhone.js';
 import type { SandboxLoaded, SandboxStoryOptions } from './support/sandboxStory.js';
@@ -48,7 +49,7 @@ const root = (canvasElement: HTMLElement) =>
   canvasElement.querySelector<HTMLElement>('.lir-CallScheduler');
 // As long as the preview's own check: on a Docs page, stories load side by side, some in frames.
 const expectState = (canvasElement: HTMLElement, state: string) =>
-  waitFor(() => expect(root(canvasElement)).toHaveAttribute('data-state', state), {
+  waitFor(() => expectShown(root(canvasElement), state), {
     timeout: 10_000,
   });
 

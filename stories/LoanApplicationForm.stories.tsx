@@ -11,6 +11,7 @@ import { LoanApplicationForm } from '../src/components/LoanApplicationForm/index
 import { failing, pending } from '../src/testing/msw/index.js';
 import type { Canvas } from './support/Canvas.js';
 import { ComponentDocs } from './support/ComponentDocs.js';
+import { expectShown } from './support/expectShown.js';
 import { inTurn } from './support/inTurn.js';
 import { onAPhone } from './support/onAPhone.js';
 import type { SandboxLoaded, SandboxStoryOptions } from './support/sandboxStory.js';
@@ -44,7 +45,7 @@ const root = (canvasElement: HTMLElement) =>
   canvasElement.querySelector<HTMLElement>('.lir-LoanApplicationForm');
 // As long as the preview's own check: on a Docs page, stories load side by side, some in frames.
 const expectState = (canvasElement: HTMLElement, state: string) =>
-  waitFor(() => expect(root(canvasElement)).toHaveAttribute('data-state', state), {
+  waitFor(() => expectShown(root(canvasElement), state), {
     timeout: 10_000,
   });
 

@@ -6,6 +6,7 @@ import { PolicyDocuments } from '../src/components/PolicyDocuments/index.js';
 import { DEFAULT_BFF_BASE_PATH } from '../src/core/index.js';
 import { failing, noDocuments, pending } from '../src/testing/msw/index.js';
 import { ComponentDocs } from './support/ComponentDocs.js';
+import { expectShown } from './support/expectShown.js';
 import type { SandboxLoaded } from './support/sandboxStory.js';
 import { sandboxStory } from './support/sandboxStory.js';
 
@@ -31,7 +32,7 @@ type Story = StoryObj<typeof meta>;
 const root = (canvasElement: HTMLElement) =>
   canvasElement.querySelector<HTMLElement>('.lir-PolicyDocuments');
 const expectState = (canvasElement: HTMLElement, state: string) =>
-  waitFor(() => expect(root(canvasElement)).toHaveAttribute('data-state', state), {
+  waitFor(() => expectShown(root(canvasElement), state), {
     timeout: 5000,
   });
 

@@ -5,6 +5,7 @@ import type { PolicyRetrievalLauncherProps } from '../src/components/PolicyRetri
 import { PolicyRetrievalLauncher } from '../src/components/PolicyRetrievalLauncher/index.js';
 import { failing, pending, rateLimited } from '../src/testing/msw/index.js';
 import { ComponentDocs } from './support/ComponentDocs.js';
+import { expectShown } from './support/expectShown.js';
 import { inTurn } from './support/inTurn.js';
 import { onAPhone } from './support/onAPhone.js';
 import { ownFrame } from './support/ownFrame.js';
@@ -37,7 +38,7 @@ const root = (canvasElement: HTMLElement) =>
   canvasElement.querySelector<HTMLElement>('.lir-PolicyRetrievalLauncher');
 // As long as the preview's own check: on a Docs page, stories load side by side, some in frames.
 const expectState = (canvasElement: HTMLElement, state: string) =>
-  waitFor(() => expect(root(canvasElement)).toHaveAttribute('data-state', state), {
+  waitFor(() => expectShown(root(canvasElement), state), {
     timeout: 10_000,
   });
 

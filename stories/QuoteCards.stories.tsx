@@ -7,6 +7,7 @@ import type { QuoteDisplay } from '../src/core/index.js';
 import { DEFAULT_BFF_BASE_PATH } from '../src/core/index.js';
 import { failing, noQuotes, pending, rateLimited } from '../src/testing/msw/index.js';
 import { ComponentDocs } from './support/ComponentDocs.js';
+import { expectShown } from './support/expectShown.js';
 import { onAPhone } from './support/onAPhone.js';
 import type { SandboxLoaded, StorySandbox } from './support/sandboxStory.js';
 import { sandboxStory } from './support/sandboxStory.js';
@@ -30,7 +31,7 @@ const GROUP = 'Choose your home insurance quote';
 const root = (canvasElement: HTMLElement) =>
   canvasElement.querySelector<HTMLElement>('.lir-QuoteCards');
 const expectState = (canvasElement: HTMLElement, state: string) =>
-  waitFor(() => expect(root(canvasElement)).toHaveAttribute('data-state', state), {
+  waitFor(() => expectShown(root(canvasElement), state), {
     timeout: 5000,
   });
 

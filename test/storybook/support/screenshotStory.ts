@@ -46,9 +46,16 @@ export async function openStoryPage(
  */
 function readStoryState() {
   const canvas = document.querySelector<HTMLElement>('#storybook-root .sb-lir-canvas');
+  const root = canvas?.querySelector('.lir-root[data-state]');
+  const state = root?.getAttribute('data-state') ?? undefined;
   return {
     promised: canvas?.dataset.storyState,
-    actual: canvas?.querySelector('.lir-root[data-state]')?.getAttribute('data-state') ?? undefined,
+    // The empty stand-in that holds the component's place while its code or texts load already
+    // carries the state it will show first: it is not the component showing it yet.
+    actual:
+      root && state !== undefined && root.childElementCount === 0
+        ? `${state} (still loading: its stand-in)`
+        : state,
   };
 }
 

@@ -37,10 +37,18 @@ function readFrame(): FrameReading {
     const block = element.closest('[data-story-block]');
     return block ? block.id.replace(/^story--/, '').replace(/--primary$/, '') : undefined;
   };
+  // The empty stand-in that holds a component's place while its code or texts load already
+  // carries the state it will show first: it is not the component showing it yet.
+  const shown = (c: Element) => {
+    const root = c.querySelector('.lir-root[data-state]');
+    if (!root) return undefined;
+    const state = root.getAttribute('data-state') ?? '';
+    return root.childElementCount > 0 ? state : `${state} (still loading: its stand-in)`;
+  };
   const canvases = [...document.querySelectorAll<HTMLElement>('.sb-lir-canvas')].map((c) => ({
     storyId: blockStory(c) ?? frameStory ?? '(a canvas outside any story)',
     promised: c.dataset.storyState,
-    actual: c.querySelector('.lir-root[data-state]')?.getAttribute('data-state') ?? undefined,
+    actual: shown(c),
   }));
   // The message without its stack: Storybook prints both in one block.
   const firstLine = (text: string | null | undefined) =>
