@@ -12,14 +12,15 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { performance } from 'node:perf_hooks';
 import { serve } from 'srvx';
-import type { Loan } from '../../src/core/schemas/loan.js';
 import { createInsuranceBff } from '../../src/server/bff/createInsuranceBff.js';
 import { createServiceClient } from '../../src/server/client/createServiceClient.js';
 import { createMemoryStore } from '../../src/server/store/createMemoryStore.js';
 import { createWebhookHandler } from '../../src/server/webhooks/createWebhookHandler.js';
 import { createLoanApplicationFixture } from '../../src/testing/createLoanApplicationFixture.js';
 import { startSandboxServer } from '../../src/testing/startSandboxServer.js';
+import { loansOwnedBySession } from '../support/loansOwnedBySession.js';
 import { serveBffAndWebhooks, WEBHOOK_PATH } from '../support/serveBffAndWebhooks.js';
+import { sessionFromHeader } from '../support/sessionFromHeader.js';
 import { API, SESSION_HEADER, startStack } from '../support/startStack.js';
 import {
   economyBff,
@@ -54,7 +55,6 @@ async function startScaledStack() {
     store,
     ...economyClient(),
   });
-  const owners = new Map<string, string>();
   const logger = {
     warn: () => undefined,
     error: (message: string, meta?: unknown) => console.error(message, meta),
@@ -63,15 +63,8 @@ async function startScaledStack() {
     client,
     store,
     basePath: API,
-    getSession: (request) => {
-      const id = request.headers.get(SESSION_HEADER);
-      return id ? { id } : null;
-    },
-    authorize: ({ session, loanId }) =>
-      loanId === undefined || (!!loanId && owners.get(loanId) === session.id),
-    onLoanCreated: ({ session, loan }: { session: { id: string }; loan: Loan }) => {
-      owners.set(loan.id, session.id);
-    },
+    getSession: sessionFromHeader(SESSION_HEADER),
+    ...loansOwnedBySession(),
     logger,
     ...economyBff(),
   });

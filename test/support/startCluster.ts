@@ -1,5 +1,4 @@
 import { serve } from 'srvx';
-import type { Loan } from '../../src/core/schemas/loan.js';
 import type { WebhookEvent } from '../../src/core/schemas/webhookEvent.js';
 import { createInsuranceBff } from '../../src/server/bff/createInsuranceBff.js';
 import { createServiceClient } from '../../src/server/client/createServiceClient.js';
@@ -8,8 +7,10 @@ import type { Store } from '../../src/server/store/Store.js';
 import { createWebhookHandler } from '../../src/server/webhooks/createWebhookHandler.js';
 import type { SandboxServerOptions } from '../../src/testing/startSandboxServer.js';
 import { startSandboxServer } from '../../src/testing/startSandboxServer.js';
+import { loansOwnedBySession } from './loansOwnedBySession.js';
 import { readResponse } from './readResponse.js';
 import { serveBffAndWebhooks, WEBHOOK_PATH } from './serveBffAndWebhooks.js';
+import { sessionFromHeader } from './sessionFromHeader.js';
 
 export { WEBHOOK_PATH };
 
@@ -69,8 +70,9 @@ export async function startCluster(options: ClusterOptions) {
   }
   const client = sandbox.clients[0];
   if (!client) throw new Error('the sandbox has no client');
-  const owners = new Map<string, string>();
   const logErrors = options.logErrors ?? true;
+  // One ownership for all instances: a loan created through one is its session's on every one.
+  const ownership = loansOwnedBySession();
 
   const startInstance = async (i: number) => {
     const store = options.store(i);
@@ -91,15 +93,8 @@ export async function startCluster(options: ClusterOptions) {
       client: serviceClient,
       store,
       basePath: API,
-      getSession: (request) => {
-        const id = request.headers.get(SESSION_HEADER);
-        return id ? { id } : null;
-      },
-      authorize: ({ session, loanId }) =>
-        loanId === undefined || (!!loanId && owners.get(loanId) === session.id),
-      onLoanCreated: ({ session, loan }: { session: { id: string }; loan: Loan }) => {
-        owners.set(loan.id, session.id);
-      },
+      getSession: sessionFromHeader(SESSION_HEADER),
+      ...ownership,
       logger,
     });
     /** The events this instance's receiver processed (`onEvent`), in order. */

@@ -5,14 +5,12 @@ import { writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { Session } from 'node:inspector';
 import { serve } from 'srvx/node';
-import { createInsuranceBff } from '../../../src/server/bff/createInsuranceBff.js';
-import { createServiceClient } from '../../../src/server/client/createServiceClient.js';
-import { createMemoryStore } from '../../../src/server/store/createMemoryStore.js';
 import { toNodeHandler } from '../../../src/server/toNodeHandler.js';
 import { createWebhookHandler } from '../../../src/server/webhooks/createWebhookHandler.js';
+import { benchBff } from './benchBff.js';
 import { displayBody } from './displayBody.js';
 import type { Command, Reply, ServerKind, ServerSettings } from './protocol.js';
-import { API, BENCH_SECRET, CLIENT_ID, SESSION_HEADER, TOKEN, WEBHOOK_PATH } from './protocol.js';
+import { API, BENCH_SECRET, TOKEN, WEBHOOK_PATH } from './protocol.js';
 
 type Listener = (req: IncomingMessage, res: ServerResponse) => unknown;
 
@@ -62,26 +60,14 @@ let setOrigin: ((origin: string) => void) | undefined;
 
 /** The BFF as a host mounts it: node:http, `toNodeHandler`, a memory store. */
 function bff(settings: ServerSettings) {
+  if (settings.upstream === undefined) throw new Error('A BFF server needs the upstream origin');
   const owned = new Set(settings.loanIds);
-  const store = createMemoryStore();
-  const client = createServiceClient({
-    baseUrl: `${settings.upstream}/lenders`,
-    clientId: CLIENT_ID,
-    clientSecret: BENCH_SECRET,
-    store,
-  });
-  const insurance = createInsuranceBff<{ id: string }>({
-    client,
-    store,
-    basePath: API,
-    getSession: (request) => {
-      const id = request.headers.get(SESSION_HEADER);
-      return id ? { id } : null;
-    },
+  const { store, insurance } = benchBff(
+    settings.upstream,
     // Every loan belongs to every session here: a lookup in a Set, as a host's would be.
-    authorize: ({ loanId }) => loanId === undefined || (loanId !== null && owned.has(loanId)),
-    logger: quiet,
-  });
+    ({ loanId }) => loanId === undefined || (loanId !== null && owned.has(loanId)),
+    quiet,
+  );
   const webhooks = createWebhookHandler({
     secret: BENCH_SECRET,
     store,

@@ -11,10 +11,8 @@ import { NodeRequest } from 'srvx/node';
 import { hmacSha256Hex } from '../../../src/core/hmacSha256Hex.js';
 import { operations } from '../../../src/core/operations.js';
 import { parseResponse } from '../../../src/core/parseResponse.js';
-import { createInsuranceBff } from '../../../src/server/bff/createInsuranceBff.js';
 import { securityHeaders } from '../../../src/server/bff/securityHeaders.js';
 import { toBrowserBody } from '../../../src/server/bff/toBrowserBody.js';
-import { createServiceClient } from '../../../src/server/client/createServiceClient.js';
 import { createEventRelay } from '../../../src/server/events/createEventRelay.js';
 import { createTimeoutSignal } from '../../../src/server/http/createTimeoutSignal.js';
 import { knownBodies } from '../../../src/server/http/knownBodies.js';
@@ -30,15 +28,8 @@ import { decodeWebhookEvent } from '../../../src/server/webhooks/decodeWebhookEv
 import { settleWithin } from '../../../src/server/webhooks/settleWithin.js';
 import { verifyWebhookSignature } from '../../../src/server/webhooks/verifyWebhookSignature.js';
 import type { WebhookAnswer } from '../../../src/server/webhooks/WebhookAnswer.js';
-import {
-  API,
-  BENCH_SECRET,
-  CLIENT_ID,
-  CSRF,
-  SESSION_HEADER,
-  TOKEN,
-  WEBHOOK_PATH,
-} from './protocol.js';
+import { benchBff } from './benchBff.js';
+import { API, BENCH_SECRET, CSRF, SESSION_HEADER, TOKEN, WEBHOOK_PATH } from './protocol.js';
 import { startServer } from './startServer.js';
 
 const N = Number(process.argv[2] ?? 3_000);
@@ -98,24 +89,11 @@ function nodeResponse(req: IncomingMessage) {
 }
 
 async function reads(origin: string, loanId: string) {
-  const store = createMemoryStore();
-  const client = createServiceClient({
-    baseUrl: `${origin}/lenders`,
-    clientId: CLIENT_ID,
-    clientSecret: BENCH_SECRET,
-    store,
-  });
-  const insurance = createInsuranceBff<{ id: string }>({
-    client,
-    store,
-    basePath: API,
-    getSession: (request) => {
-      const id = request.headers.get(SESSION_HEADER);
-      return id ? { id } : null;
-    },
-    authorize: ({ loanId: id }) => id === undefined || id === loanId,
-    logger: quiet,
-  });
+  const { client, insurance } = benchBff(
+    origin,
+    ({ loanId: id }) => id === undefined || id === loanId,
+    quiet,
+  );
   const path = `${API}/loans/${loanId}/display`;
   const headers = { [SESSION_HEADER]: 'bench-session', [CSRF.name]: CSRF.value };
   const upstreamUrl = `${origin}/lenders/v1/loans/${loanId}/display`;

@@ -1,4 +1,5 @@
 import type { GenericSchema } from 'valibot';
+import type { WebhookEnvelope } from '../../../src/core/schemas/webhookEvent.js';
 import type { BffLogger, InsuranceBffOptions } from '../../../src/server/bff/index.js';
 import { createInsuranceBff } from '../../../src/server/bff/index.js';
 import type {
@@ -16,7 +17,7 @@ import {
 import { createMemoryStore } from '../../../src/server/store/createMemoryStore.js';
 import type { Store } from '../../../src/server/store/Store.js';
 import type { SandboxService } from '../../../src/testing/index.js';
-import { SANDBOX_DEFAULTS } from '../../../src/testing/index.js';
+import { createSandboxService, SANDBOX_DEFAULTS } from '../../../src/testing/index.js';
 import type { ApiResponse } from '../../support/readResponse.js';
 import { readResponse } from '../../support/readResponse.js';
 
@@ -171,6 +172,29 @@ export function createRecordingClient(
     async call(name, options) {
       calls.push({ name, options: options as ServiceCallOptions<ClientOperationName> });
       return (await responder(name, options as ServiceCallOptions<ClientOperationName>)) as never;
+    },
+  };
+}
+
+/**
+ * A sandbox on a manual clock, quoting in `quoteDelayMs`, whose webhook deliveries are published
+ * to a BFF's relay, given once the BFF exists (`deliverTo`); until then they are dropped.
+ */
+export function sandboxWithWebhooks(quoteDelayMs: number) {
+  let relay: EventRelay | undefined;
+  const sandbox = createSandboxService({
+    clock: 'manual',
+    quoteDelayMs,
+    fetch: (async (_input: RequestInfo | URL, init?: RequestInit) => {
+      await relay?.publish(JSON.parse(String(init?.body)) as WebhookEnvelope);
+      return new Response(null, { status: 200 });
+    }) as typeof fetch,
+  });
+  sandbox.registerWebhook(SANDBOX_DEFAULTS.clientId, { url: 'https://lender.example/webhooks' });
+  return {
+    sandbox,
+    deliverTo(to: EventRelay) {
+      relay = to;
     },
   };
 }

@@ -1,15 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { createLoanCache } from '../../../src/server/bff/createLoanCache.js';
-import type { EventRelay } from '../../../src/server/events/createEventRelay.js';
-import type { WebhookEnvelope } from '../../../src/server/index.js';
 import { NetworkError, NotFoundError } from '../../../src/server/index.js';
 import { createMemoryStore } from '../../../src/server/store/createMemoryStore.js';
 import type { Store } from '../../../src/server/store/Store.js';
-import {
-  createLoanApplicationFixture,
-  createSandboxService,
-  SANDBOX_DEFAULTS,
-} from '../../../src/testing/index.js';
+import { createLoanApplicationFixture } from '../../../src/testing/index.js';
 import {
   cannedResponder,
   createSandboxClient,
@@ -18,6 +12,7 @@ import {
   loanApplication,
   loanFixture,
   publishEvent,
+  sandboxWithWebhooks,
   setup,
 } from './helpers.js';
 
@@ -26,18 +21,9 @@ const names = (calls: ReadonlyArray<{ name: string }>) => calls.map((c) => c.nam
 
 /** The BFF over a sandbox whose webhooks land in the relay, and a second BFF that keeps nothing. */
 async function sandboxBffs() {
-  let relay: EventRelay | undefined;
-  const sandbox = createSandboxService({
-    clock: 'manual',
-    quoteDelayMs: QUOTE_DELAY_MS,
-    fetch: (async (_input: RequestInfo | URL, init?: RequestInit) => {
-      await relay?.publish(JSON.parse(String(init?.body)) as WebhookEnvelope);
-      return new Response(null, { status: 200 });
-    }) as typeof fetch,
-  });
-  sandbox.registerWebhook(SANDBOX_DEFAULTS.clientId, { url: 'https://lender.example/webhooks' });
+  const { sandbox, deliverTo } = sandboxWithWebhooks(QUOTE_DELAY_MS);
   const t = setup({ client: await createSandboxClient(sandbox) });
-  relay = t.relay;
+  deliverTo(t.relay);
   // What a loan read answers when it does reach the service.
   const fresh = setup({ client: await createSandboxClient(sandbox), loanCacheTtlMs: 0 });
   const readFresh = async (loanId: string) => {

@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { BffOperationName } from '../../../src/core/operations.js';
-import type { EventRelay } from '../../../src/server/events/createEventRelay.js';
-import type { WebhookEnvelope } from '../../../src/server/index.js';
-import {
-  createLoanApplicationFixture,
-  createSandboxService,
-  SANDBOX_DEFAULTS,
-} from '../../../src/testing/index.js';
+import { createLoanApplicationFixture } from '../../../src/testing/index.js';
 import type { ApiResponse, SendOptions } from './helpers.js';
-import { createSandboxClient, loanApplication, publishEvent, setup } from './helpers.js';
+import {
+  createSandboxClient,
+  loanApplication,
+  publishEvent,
+  sandboxWithWebhooks,
+  setup,
+} from './helpers.js';
 
 // Fields a service might leak, and what a browser must never see of them.
 const HIDDEN = {
@@ -291,16 +291,7 @@ const QUOTE_DELAY_MS = 40_000;
  * `accessToken` and an `internalNotes` added to each of its objects. Webhooks land in the relay.
  */
 async function leakySandboxBff() {
-  let relay: EventRelay | undefined;
-  const sandbox = createSandboxService({
-    clock: 'manual',
-    quoteDelayMs: QUOTE_DELAY_MS,
-    fetch: (async (_input: RequestInfo | URL, init?: RequestInit) => {
-      await relay?.publish(JSON.parse(String(init?.body)) as WebhookEnvelope);
-      return new Response(null, { status: 200 });
-    }) as typeof fetch,
-  });
-  sandbox.registerWebhook(SANDBOX_DEFAULTS.clientId, { url: 'https://lender.example/webhooks' });
+  const { sandbox, deliverTo } = sandboxWithWebhooks(QUOTE_DELAY_MS);
   const answers: unknown[] = [];
   const leak = (value: unknown): unknown => {
     if (Array.isArray(value)) return value.map(leak);
@@ -322,7 +313,7 @@ async function leakySandboxBff() {
   const client = await createSandboxClient({ ...sandbox, fetch: watched });
   // No kept loans: every loan read reaches the sandbox, so each of its answers is checked.
   const t = setup({ client, loanCacheTtlMs: 0 });
-  relay = t.relay;
+  deliverTo(t.relay);
   /** Sends through the BFF; the one answer the sandbox gave must reach the browser as it was. */
   const passes = async (method: string, path: string, options?: SendOptions) => {
     answers.length = 0;
