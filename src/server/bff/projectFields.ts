@@ -46,6 +46,21 @@ function credentialKey(key: string): boolean {
   return judged;
 }
 
+// The same links come back in answer after answer (a carrier's logo, its agent page): each is
+// parsed and judged once. Document links are not kept: they are often signed, so each is new,
+// and a signed link is a credential until it expires. Bounded as the keys above.
+const linkVerdicts = new Map<string, UnsafeUrl | null>();
+const LINK_VERDICTS_KEPT = 1_000;
+
+function linkVerdict(raw: string): UnsafeUrl | null {
+  let verdict = linkVerdicts.get(raw);
+  if (verdict === undefined) {
+    verdict = checkServiceUrl(raw);
+    if (linkVerdicts.size < LINK_VERDICTS_KEPT) linkVerdicts.set(raw, verdict);
+  }
+  return verdict;
+}
+
 function leaf(value: unknown): unknown {
   if (isPrimitive(value)) return value;
   return Array.isArray(value) && value.every(isPrimitive) ? value.slice() : undefined;
@@ -61,9 +76,11 @@ function link(
   if (value === undefined || value === null || value === '') return value;
   const fallback = shape === 'link' ? null : shape === 'requiredLink' ? '' : undefined;
   const problem =
-    typeof value === 'string'
-      ? checkServiceUrl(value, shape === 'documentLink' ? ctx.documentHosts : undefined)
-      : ({ host: null, reason: 'unsafe' } as const);
+    typeof value !== 'string'
+      ? ({ host: null, reason: 'unsafe' } as const)
+      : shape === 'documentLink'
+        ? checkServiceUrl(value, ctx.documentHosts)
+        : linkVerdict(value);
   if (problem === null) return value;
   ctx.onUnsafeUrl(join(parent, key), problem);
   return fallback;
