@@ -87,7 +87,7 @@ export const configurationHints = {
       case 'bad-port':
         return {
           key,
-          message: `could not connect to ${where} (fetch refuses port ${target.port} as unsafe): check the port in ${BASE_URL}`,
+          message: `could not connect to ${where} (port ${target.port} is refused as unsafe, as fetch refuses it): check the port in ${BASE_URL}`,
         };
       case 'refused':
         return {

@@ -44,8 +44,9 @@ function expectedEchoes(
  * What `call(name, { params, body, priority, signal })` does:
  * - Builds the path from the operation table (or the `routes` override); a missing or malformed id is a
  *   `ValidationError` before any request. Sends `body` as JSON when the operation takes one,
- *   with `Authorization: Bearer`, `Accept: application/json` and `redirect: 'manual'`, and
- *   parses a success with the operation's output schema (`undefined` for 204).
+ *   with `Authorization: Bearer` and `Accept: application/json`, never following a redirect,
+ *   and parses a success with the operation's output schema (`undefined` for 204). Requests go
+ *   through the `fetch` option when given, else `node:http` on Node, else `globalThis.fetch`.
  * - Token: kept in the store under `lir:token:<clientId>:<partnerId or ->`, replaced
  *   `tokenRefreshSkewMs` (at most half its life) before `expires_in` runs out, counted from when
  *   the answer arrived and clamped to 24 h. One refresh in flight per partner. A 401 drops the
@@ -111,7 +112,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
       now,
       request: () =>
         requestToken({
-          fetch: config.fetch(),
+          send: config.send,
           baseUrl: config.baseUrl,
           path: config.routes.createToken.path,
           body: tokenBody,

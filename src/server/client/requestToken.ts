@@ -8,12 +8,13 @@ import type { HintTarget } from './configurationHints.js';
 import { configurationHints } from './configurationHints.js';
 import { parseTokenResponse } from './parseTokenResponse.js';
 import type { ServiceClientLogger } from './ServiceClientOptions.js';
-import { sendAttempt } from './sendAttempt.js';
 import { serviceDiagnoses } from './serviceDiagnoses.js';
+import type { Transport } from './Transport.js';
 
 /** Inputs of {@link requestToken}. */
 export interface TokenRequestParams {
-  fetch: typeof fetch;
+  /** How the request is sent (the client's transport). */
+  send: Transport;
   /** The configured base URL (with its path prefix). */
   baseUrl: string;
   /** The token route's path below it, e.g. `/v1/auth/token`. */
@@ -63,8 +64,7 @@ export async function requestToken(params: TokenRequestParams): Promise<IssuedTo
     path: params.path,
   };
   const url = `${params.baseUrl}${params.path}`;
-  const result = await sendAttempt({
-    fetch: params.fetch,
+  const result = await params.send({
     url,
     method: 'POST',
     headers: { Accept: 'application/json', 'Content-Type': 'application/json' },

@@ -6,7 +6,9 @@ import { createMemoryStore } from '../store/createMemoryStore.js';
 import type { Store } from '../store/Store.js';
 import { parseBaseUrl } from './parseBaseUrl.js';
 import type { ServiceClientLogger, ServiceClientOptions } from './ServiceClientOptions.js';
+import { selectTransport } from './selectTransport.js';
 import { SERVICE_CLIENT_DEFAULTS } from './serviceClientDefaults.js';
+import type { Transport } from './Transport.js';
 
 /** {@link ServiceClientOptions} checked and completed with the defaults. */
 export interface ResolvedServiceClientOptions {
@@ -16,8 +18,8 @@ export interface ResolvedServiceClientOptions {
   clientId: string;
   clientSecret: string;
   partnerId: string | undefined;
-  /** The `fetch` to use now (the option, or the global one at the time of the call). */
-  fetch: () => typeof fetch;
+  /** How every exchange (calls and token requests) is sent: see `selectTransport`. */
+  send: Transport;
   store: Store;
   timeoutMs: number;
   deadlineMs: number;
@@ -126,8 +128,7 @@ export function resolveServiceClientOptions(
     clientId: text('clientId', options.clientId),
     clientSecret: text('clientSecret', options.clientSecret),
     partnerId,
-    // Called without a receiver: a native fetch refuses to run with `this` set to another object.
-    fetch: () => userFetch ?? ((input, init) => globalThis.fetch(input, init)),
+    send: selectTransport(userFetch),
     store: options.store ?? createMemoryStore(),
     timeoutMs: number('timeoutMs', options.timeoutMs, d.timeoutMs, 1, MAX_TIMER_MS),
     deadlineMs: number(

@@ -17,7 +17,8 @@ import { TRANSIENT_TOKEN_CODES } from './requestToken.js';
 import type { ResolvedServiceClientOptions } from './resolveServiceClientOptions.js';
 import type { CallPriority } from './ServiceClient.js';
 import { sanitizeErrorBody } from './sanitizeErrorBody.js';
-import { BAD_PORT, sendAttempt } from './sendAttempt.js';
+import type { AttemptHeaders } from './sendAttempt.js';
+import { BAD_PORT } from './sendAttempt.js';
 import { serviceDiagnoses } from './serviceDiagnoses.js';
 import { sleep } from './sleep.js';
 
@@ -104,7 +105,7 @@ function echoMismatch(req: CallRequest, value: unknown): string | undefined {
 function diagnoseStatus(
   target: HintTarget,
   status: number,
-  headers: Headers,
+  headers: AttemptHeaders,
   text: string,
   partnerId: string | undefined,
 ) {
@@ -151,8 +152,7 @@ async function attemptOnce(
   }
   if (req.op.rateLimited) await ctx.queue.acquire(req.priority, req.deadlineAt, req.callerSignal);
   req.sent = true;
-  const result = await sendAttempt({
-    fetch: config.fetch(),
+  const result = await config.send({
     url: req.url,
     method: req.method,
     headers: {

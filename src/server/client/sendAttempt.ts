@@ -1,12 +1,20 @@
-import { createTimeoutSignal } from '../http/createTimeoutSignal.js';
 import { raceSignal } from '../http/raceSignal.js';
 import { readCappedBody } from '../http/readCappedBody.js';
 import type { CallSignal } from './createCallSignal.js';
+import { startAttempt } from './startAttempt.js';
+
+/**
+ * An answer's headers, as callers read them: by name, case-insensitive, `null` when absent. A
+ * `Headers` is one; the Node transport gives a view over the message's own header object.
+ */
+export interface AttemptHeaders {
+  get(name: string): string | null;
+}
 
 /** What one HTTP exchange with the service came to. */
 export type AttemptResult =
   /** An answer other than a redirect, with its body read (an error body may be cut to ''). */
-  | { kind: 'response'; status: number; headers: Headers; body: Uint8Array }
+  | { kind: 'response'; status: number; headers: AttemptHeaders; body: Uint8Array }
   /**
    * A 3xx, or an `opaqueredirect` from `redirect: 'manual'`: never followed. `location` is its
    * `Location` header when readable, for telling the operator what the base URL should be.
@@ -19,9 +27,8 @@ export type AttemptResult =
   /** No complete answer within the attempt's time. */
   | { kind: 'timeout' };
 
-/** Inputs of {@link sendAttempt}. */
-export interface AttemptRequest {
-  fetch: typeof fetch;
+/** One exchange to send, whatever sends it (see `Transport`). */
+export interface ExchangeRequest {
   url: string;
   method: string;
   headers: Record<string, string>;
@@ -39,11 +46,14 @@ export interface AttemptRequest {
   maxBytes: number;
 }
 
-// Error bodies only feed a short message: no need to hold a large one in memory.
-const ERROR_BODY_CAP = 64 * 1024;
-const EMPTY = new Uint8Array(0);
+/** Inputs of {@link sendAttempt}: an exchange and the `fetch` that sends it. */
+export interface AttemptRequest extends ExchangeRequest {
+  fetch: typeof fetch;
+}
 
-const ATTEMPT_TIMED_OUT = 'The attempt timed out';
+/** Cap of an error body: it only feeds a short message, no need to hold a large one. */
+export const ERROR_BODY_CAP = 64 * 1024;
+const EMPTY = new Uint8Array(0);
 
 /** What `fetch` calls a port it refuses to use (the fetch standard's "bad ports"). */
 export const BAD_PORT = 'BAD_PORT';
@@ -101,23 +111,7 @@ async function readResponseBody(
  */
 export async function sendAttempt(request: AttemptRequest): Promise<AttemptResult> {
   const { call } = request;
-  // Aborts on the attempt's time or with the call's signal (checked first in `failure`).
-  const timeout = call
-    ? undefined
-    : createTimeoutSignal(request.timeoutMs, ATTEMPT_TIMED_OUT, request.signal);
-  call?.arm(request.timeoutMs, ATTEMPT_TIMED_OUT);
-  const signal = timeout?.signal ?? (call as CallSignal).signal;
-  const failure = (error: unknown): AttemptResult => {
-    if (call) {
-      // The attempt's own time, or else the caller or the deadline (their reason is thrown).
-      if (call.disarm()) return { kind: 'timeout' };
-      if (signal.aborted) throw signal.reason;
-    } else {
-      if (request.signal.aborted) throw request.signal.reason;
-      if (timeout?.signal.aborted) return { kind: 'timeout' };
-    }
-    return { kind: 'network', ...describe(error) };
-  };
+  const { signal, failure, end } = startAttempt(request, describe);
   try {
     let pending: Promise<Response>;
     try {
@@ -166,7 +160,6 @@ export async function sendAttempt(request: AttemptRequest): Promise<AttemptResul
     }
     return { kind: 'response', status, headers: response.headers, body };
   } finally {
-    timeout?.clear();
-    call?.disarm();
+    end();
   }
 }

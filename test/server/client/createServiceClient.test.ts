@@ -85,13 +85,18 @@ describe('options', () => {
     await Promise.all(calls);
   });
 
-  it('reads globalThis.fetch at call time when no fetch is given', async () => {
+  it('reads globalThis.fetch at call time when no fetch is given and node:http is out of reach', async () => {
     const service = createFakeService();
     const { fetch: _omit, ...options } = clientOptions(service);
+    // An edge runtime: no `process.getBuiltinModule`, so no Node transport.
+    const node = process as unknown as { getBuiltinModule: (id: string) => unknown };
+    const reach = vi.spyOn(node, 'getBuiltinModule').mockReturnValue(undefined);
     const client = createServiceClient(options);
+    reach.mockRestore();
     vi.stubGlobal('fetch', service.fetch);
     await client.call('getPolicy', { params: { policyId: 'p1' } });
     expect(service.count('getPolicy')).toBe(1);
+    expect(service.count('createToken')).toBe(1);
   });
 
   it('a logger that throws does not fail the call', async () => {

@@ -98,7 +98,7 @@ describe('a failure that points at a setting says which one', () => {
       'a port fetch refuses to use',
       { message: 'bad port' },
       'http://127.0.0.1:1/lenders',
-      'could not connect to 127.0.0.1:1 (fetch refuses port 1 as unsafe): check the port in `baseUrl` (SERVICE_BASE_URL)',
+      'could not connect to 127.0.0.1:1 (port 1 is refused as unsafe, as fetch refuses it): check the port in `baseUrl` (SERVICE_BASE_URL)',
     ],
   ])(
     '%s names the host and port to check in the base URL',
