@@ -9,10 +9,13 @@
 // proxy and the direct run, at a cost that stays out of the comparison (the sandbox's own
 // routing, validation and state would be most of every request, and hide what the BFF adds).
 //
-// Each goal is judged against a node:http baseline (a bare proxy, a server that reads the body
-// and answers 204), the stricter one; the same ratios against web-standard baselines (the same
-// jobs as `(Request) => Promise<Response>` handlers on srvx's `serve`, as the library's own
-// handlers are written) are printed beside them.
+// Each goal is judged against a node:http baseline (a bare proxy: a node:http server that
+// forwards with `fetch` and copies the status and body; a server that reads the body and answers
+// 204), the stricter one; the same ratios against web-standard baselines (the same jobs as
+// `(Request) => Promise<Response>` handlers on srvx's `serve`, as the library's own handlers are
+// written) are printed beside them. The reads also print the BFF against a proxy that pipes the
+// bytes through node:http's own client (the transport the service client uses on Node): what a
+// byte pipe that reads and checks nothing costs, reported, not judged.
 import { Agent, request as httpRequest } from 'node:http';
 import { hmacSha256Hex } from '../../src/core/hmacSha256Hex.js';
 import {
@@ -58,6 +61,7 @@ function checkLoad(name: string, result: LoadResult) {
 async function reads(upstream: ServerProcess, loanId: string) {
   const bff = await startServer('bff', { upstream: upstream.origin, loanIds: [loanId] });
   const proxy = await startServer('proxy', { upstream: upstream.origin });
+  const httpProxy = await startServer('http-proxy', { upstream: upstream.origin });
   const webProxy = await startServer('web-proxy', { upstream: upstream.origin });
   const other = COMPARE
     ? await startServer('bff', { upstream: upstream.origin, loanIds: [loanId] }, COMPARE)
@@ -78,6 +82,12 @@ async function reads(upstream: ServerProcess, loanId: string) {
       name: 'bare proxy',
       server: proxy,
       url: `${proxy.origin}${API}/loans/${loanId}/display`,
+      headers: {},
+    },
+    {
+      name: 'http proxy',
+      server: httpProxy,
+      url: `${httpProxy.origin}${API}/loans/${loanId}/display`,
       headers: {},
     },
     {
@@ -129,7 +139,7 @@ async function reads(upstream: ServerProcess, loanId: string) {
       }
     }
   } finally {
-    await Promise.all([bff.stop(), proxy.stop(), webProxy.stop(), other?.stop()]);
+    await Promise.all([bff.stop(), proxy.stop(), httpProxy.stop(), webProxy.stop(), other?.stop()]);
   }
   const summary = (name: string) => {
     const list = runs.get(name) ?? [];
@@ -363,9 +373,13 @@ async function main() {
       };
       const toBare = ratioTo('bare proxy');
       const toWeb = ratioTo('web proxy');
+      const toHttp = ratioTo('http proxy');
       const directRatio = (bffRow?.rps ?? 0) / (byName['upstream direct']?.rps ?? Number.NaN);
       console.log(
         `  BFF / bare node:http proxy: ${fixed(toBare.rps)}x req/s, ${fixed(toBare.cpu)}x CPU per request`,
+      );
+      console.log(
+        `  BFF / node:http client proxy: ${fixed(toHttp.rps)}x req/s, ${fixed(toHttp.cpu)}x CPU per request (the BFF's own transport; reported)`,
       );
       console.log(
         `  BFF / web-standard proxy:   ${fixed(toWeb.rps)}x req/s, ${fixed(toWeb.cpu)}x CPU per request`,

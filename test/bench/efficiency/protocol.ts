@@ -3,6 +3,7 @@ export type ServerKind =
   | 'upstream'
   | 'bff'
   | 'proxy'
+  | 'http-proxy'
   | 'floor'
   | 'web-proxy'
   | 'web-floor'

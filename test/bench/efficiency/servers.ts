@@ -2,7 +2,13 @@
 // `node --import tsx --expose-gc`). The parent talks to it over IPC: it answers `ready` with its
 // port, and measures itself on request (CPU time between two marks, memory after a GC).
 import { writeFileSync } from 'node:fs';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import {
+  Agent,
+  createServer,
+  request as httpRequest,
+  type IncomingMessage,
+  type ServerResponse,
+} from 'node:http';
 import { Session } from 'node:inspector';
 import { serve } from 'srvx/node';
 import { toNodeHandler } from '../../../src/server/toNodeHandler.js';
@@ -97,6 +103,32 @@ function proxy(settings: ServerSettings): Listener {
   };
 }
 
+/**
+ * The same proxy on `node:http`'s own client (a keep-alive agent, the bytes piped through), the
+ * transport the service client uses on Node: the least a Node proxy can do at all.
+ */
+function httpProxy(settings: ServerSettings): Listener {
+  const agent = new Agent({ keepAlive: true });
+  return (req, res) => {
+    const path = (req.url ?? '/').replace(API, '/lenders/v1');
+    const upstream = httpRequest(
+      `${settings.upstream}${path}`,
+      { agent, headers: { Authorization: `Bearer ${TOKEN}`, Accept: 'application/json' } },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, {
+          'Content-Type': answer.headers['content-type'] ?? 'application/json',
+          ...(answer.headers['content-length']
+            ? { 'Content-Length': answer.headers['content-length'] }
+            : {}),
+        });
+        answer.pipe(res);
+      },
+    );
+    upstream.on('error', () => res.writeHead(502).end());
+    upstream.end();
+  };
+}
+
 /** The HTTP floor of a webhook: read the body, answer 204. */
 const floor: Listener = (req, res) => {
   req.resume();
@@ -184,6 +216,8 @@ async function listenerOf(kind: ServerKind, settings: ServerSettings) {
       return { listener: bff(settings) };
     case 'proxy':
       return { listener: proxy(settings) };
+    case 'http-proxy':
+      return { listener: httpProxy(settings) };
     case 'floor':
       return { listener: floor };
     case 'web-proxy':
