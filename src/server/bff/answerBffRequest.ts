@@ -28,6 +28,8 @@ import { sha256Hex } from './sha256Hex.js';
 interface Progress {
   operation?: string;
   inputSchema?: GenericSchema | undefined;
+  /** The request's body was read to its end (so the connection can serve the next request). */
+  bodyRead?: boolean;
 }
 
 // The security headers as a plain answer carries them (lowercase names, like a `Response`'s).
@@ -64,10 +66,31 @@ export async function answerBffRequest<S extends { id: string }>(
     });
   }
   const cors = corsHeaders(request.headers.get('origin'), ctx.allowedOrigins);
-  return answered instanceof Response ? finish(answered, cors) : plainOf(answered, cors);
+  const unread = !progress.bodyRead && declaresBody(request);
+  if (unread) dropUnreadBody(request);
+  return answered instanceof Response
+    ? finish(answered, cors, unread)
+    : plainOf(answered, cors, unread);
 }
 
-function finish(response: Response, cors: Record<string, string>): Response {
+/** Whether the request says a body follows its headers (a length above 0, or chunks). */
+function declaresBody(request: Request): boolean {
+  const length = request.headers.get('content-length');
+  if (length !== null) return length.trim() !== '0';
+  return request.headers.has('transfer-encoding');
+}
+
+/**
+ * Gives up a body the BFF answered before reading to its end (refused first, or 413 past the
+ * cap): it is cancelled, and the answer says `Connection: close`. Cancelling frees what the BFF
+ * holds, but a Node server keeps the connection to drain what the client still sends, which
+ * for a trickling client is as long as it likes; the header makes it close instead.
+ */
+function dropUnreadBody(request: Request): void {
+  if (!request.bodyUsed) request.body?.cancel().catch(() => undefined);
+}
+
+function finish(response: Response, cors: Record<string, string>, close: boolean): Response {
   let out = response;
   try {
     out.headers.set('Cache-Control', 'no-store');
@@ -79,11 +102,12 @@ function finish(response: Response, cors: Record<string, string>): Response {
   for (const [name, value] of Object.entries(cors)) {
     if (!out.headers.has(name)) out.headers.set(name, value);
   }
+  if (close) out.headers.set('Connection', 'close');
   return out;
 }
 
 /** A result with the same headers as `finish` gives its `Response`. */
-function plainOf(result: StoredResult, cors: Record<string, string>): PlainAnswer {
+function plainOf(result: StoredResult, cors: Record<string, string>, close: boolean): PlainAnswer {
   const headers: Record<string, string> = {};
   if (result.headers) {
     for (const name in result.headers) headers[name.toLowerCase()] = result.headers[name] as string;
@@ -94,6 +118,7 @@ function plainOf(result: StoredResult, cors: Record<string, string>): PlainAnswe
     const key = name.toLowerCase();
     if (!Object.hasOwn(headers, key)) headers[key] = cors[name] as string;
   }
+  if (close) headers.connection = 'close';
   const { status } = result;
   const empty = status === 204 || status === 205 || status === 304;
   return { status, headers, body: empty ? null : result.body };
@@ -133,7 +158,12 @@ async function answer<S extends { id: string }>(
     raw = await readJsonBody(request, {
       maxBytes: ctx.maxBodyBytes,
       optional: row.optionalBody,
+    }).catch((error: unknown) => {
+      // Refused for what it says once read whole (not UTF-8, not JSON, too deep): read to its end.
+      if (error instanceof HttpRefusal && error.status === 400) progress.bodyRead = true;
+      throw error;
     });
+    progress.bodyRead = true;
     progress.inputSchema = await row.input();
     input = await prepareInput(row, raw, route.params, ctx.logger);
   } else if (request.method !== 'GET') {
