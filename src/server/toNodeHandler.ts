@@ -28,7 +28,15 @@ export function toNodeHandler(handler: FetchHandler): NodeRequestListener {
   type Http1Listener = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
   let adapted: Promise<Http1Listener> | undefined;
   let listener: Http1Listener | undefined;
-  return async (req, res) => {
+  const load = async (): Promise<Http1Listener> => {
+    adapted ??= import('./http/createNodeListener.js').then(({ createNodeListener }) =>
+      createNodeListener(handler),
+    );
+    listener = await adapted;
+    return listener;
+  };
+  // Not an async function: once the adapter is loaded, a request costs no promise of its own.
+  return (req, res) => {
     if (req.body !== undefined) {
       res.statusCode = 500;
       res.setHeader('Content-Type', 'application/json');
@@ -41,16 +49,16 @@ export function toNodeHandler(handler: FetchHandler): NodeRequestListener {
           },
         }),
       );
-      return;
+      return Promise.resolve();
     }
     // Express strips its mount path from `url`; the handlers route on the full path.
     if (req.originalUrl) req.url = req.originalUrl;
-    if (listener === undefined) {
-      adapted ??= import('./http/createNodeListener.js').then(({ createNodeListener }) =>
-        createNodeListener(handler),
-      );
-      listener = await adapted;
+    if (listener === undefined) return load().then((loaded) => loaded(req, res));
+    try {
+      return listener(req, res);
+    } catch (error) {
+      // As an async function would: a handler that throws at once rejects, as one that fails later.
+      return Promise.reject(error);
     }
-    await listener(req, res);
   };
 }

@@ -1,13 +1,16 @@
 import { createHmac } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import { describe, expect, it } from 'vitest';
+import { nodeEntry } from '../../src/server/http/nodeEntry.js';
+import type { NodeMessage } from '../../src/server/http/nodeRequestView.js';
 import { createMemoryStore } from '../../src/server/store/createMemoryStore.js';
 import type { WebhookHandlerOptions } from '../../src/server/webhooks/createWebhookHandler.js';
 import { createWebhookHandler } from '../../src/server/webhooks/createWebhookHandler.js';
 import { nodeServers } from '../support/nodeServers.js';
 
-// The receiver answers a Node server through its Node entry (no web Request body stream, no
-// Response), and every other host through the web handler: the answers must be the same.
+// The receiver answers a Node server through its Node entry, which takes the IncomingMessage
+// itself (no srvx Request unless a body is given up unread, no Response), and every other host
+// through the web handler: the answers must be the same, for every acknowledgement and refusal.
 
 const SECRET = 'node-entry-secret';
 const quiet = { warn: () => undefined, error: () => undefined };
@@ -54,65 +57,135 @@ function seen(status: number, text: string, header: (name: string) => string | u
   };
 }
 
-/** Two twin receivers (own stores): one behind node:http, one called with web Requests. */
+/**
+ * The receiver as `toNodeHandler` serves it, with proof of the path taken: its web handler
+ * fails if called, and `webRequests` counts the srvx Requests its Node entry asked for.
+ */
+function nodeOnly(options: Partial<WebhookHandlerOptions>) {
+  const { handler } = createWebhookHandler({
+    secret: SECRET,
+    store: createMemoryStore(),
+    logger: quiet,
+    ...options,
+  });
+  const entry = nodeEntry.messageOf(handler);
+  if (entry === undefined) throw new Error('the receiver has no Node entry for the request itself');
+  const counted = {
+    webRequests: 0,
+    handler: nodeEntry.attachMessage(
+      async (): Promise<Response> => {
+        throw new Error('the web handler was called under toNodeHandler');
+      },
+      (req, res, webOf) =>
+        entry(req, res, (r: NodeMessage, s: typeof res) => {
+          counted.webRequests++;
+          return webOf(r, s);
+        }),
+    ),
+  };
+  return counted;
+}
+
+function readNodeAnswer(
+  port: number,
+  d: Delivery,
+  send: (req: ReturnType<typeof httpRequest>) => void,
+): Promise<Seen> {
+  return new Promise<Seen>((resolve, reject) => {
+    const req = httpRequest(
+      {
+        port,
+        host: '127.0.0.1',
+        path: '/webhooks',
+        method: d.method ?? 'POST',
+        headers: d.headers,
+      },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => {
+          text += chunk;
+        });
+        res.on('end', () =>
+          resolve(
+            seen(res.statusCode ?? 0, text, (name) => {
+              const value = res.headers[name];
+              return Array.isArray(value) ? value.join(', ') : value;
+            }),
+          ),
+        );
+      },
+    );
+    req.on('error', reject);
+    send(req);
+  });
+}
+
+/**
+ * Two twin receivers (own stores, same options): one behind node:http through its Node entry,
+ * one called with web Requests. `both` sends a delivery to each and expects the same answer.
+ */
 async function twins(options: Partial<WebhookHandlerOptions> = {}) {
-  const make = () =>
-    createWebhookHandler({ secret: SECRET, store: createMemoryStore(), logger: quiet, ...options });
-  const { port } = await serve(make().handler);
-  const web = make().handler;
+  const node = nodeOnly(options);
+  const { port } = await serve(node.handler);
+  const web = createWebhookHandler({
+    secret: SECRET,
+    store: createMemoryStore(),
+    logger: quiet,
+    ...options,
+  }).handler;
 
-  const overNode = (d: Delivery) =>
-    new Promise<Seen>((resolve, reject) => {
-      const req = httpRequest(
-        {
-          port,
-          host: '127.0.0.1',
-          path: '/webhooks',
-          method: d.method ?? 'POST',
-          headers: d.headers,
-        },
-        (res) => {
-          let text = '';
-          res.setEncoding('utf8');
-          res.on('data', (chunk: string) => {
-            text += chunk;
-          });
-          res.on('end', () =>
-            resolve(
-              seen(res.statusCode ?? 0, text, (name) => {
-                const value = res.headers[name];
-                return Array.isArray(value) ? value.join(', ') : value;
-              }),
-            ),
-          );
-        },
-      );
-      req.on('error', reject);
-      req.end(d.body);
-    });
-
-  const overWeb = async (d: Delivery) => {
+  const overNode = (d: Delivery) => readNodeAnswer(port, d, (req) => req.end(d.body));
+  const overWeb = async (d: Delivery, body?: BodyInit) => {
     const response = await web(
       new Request(`http://127.0.0.1:${port}/webhooks`, {
         method: d.method ?? 'POST',
         headers: d.headers,
-        ...(d.body === undefined ? {} : { body: d.body }),
-      }),
+        ...(body !== undefined
+          ? { body, duplex: 'half' }
+          : d.body === undefined
+            ? {}
+            : { body: d.body }),
+      } as RequestInit),
     );
     const text = await response.text();
     return seen(response.status, text, (name) => response.headers.get(name) ?? undefined);
   };
 
-  return async (d: Delivery) => {
-    const [node, webAnswer] = [await overNode(d), await overWeb(d)];
-    expect(node).toEqual(webAnswer);
-    return node;
+  const both = async (d: Delivery) => {
+    const [fromNode, fromWeb] = [await overNode(d), await overWeb(d)];
+    expect(fromNode).toEqual(fromWeb);
+    return fromNode;
   };
+  return { both, overNode, overWeb, port, node };
+}
+
+/** A body that sends its first bytes and then nothing, on both paths. */
+function stalled(port: number, d: Delivery & { body: string }) {
+  return readNodeAnswer(port, d, (req) => {
+    req.on('error', () => undefined);
+    req.write(d.body.slice(0, 10));
+  });
+}
+const stalledWebBody = (text: string) =>
+  new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(new TextEncoder().encode(text.slice(0, 10)));
+    },
+  });
+
+/** A promise with its resolve, for an onEvent that waits until the test lets it finish. */
+function gate() {
+  let open: () => void = () => undefined;
+  const opened = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  return { open, opened };
 }
 
 describe('the webhook receiver under toNodeHandler', () => {
   it('acknowledges, de-duplicates and refuses exactly as its web handler does', async () => {
-    const both = await twins();
+    const { both, node } = await twins();
     const body = event();
     expect(await both(signed(body))).toMatchObject({ status: 200, body: { received: true } });
     expect(await both(signed(body))).toMatchObject({ status: 200, body: { duplicate: true } });
@@ -136,10 +209,134 @@ describe('the webhook receiver under toNodeHandler', () => {
       status: 400,
       body: { error: { code: 'invalid_json' } },
     });
+    expect(await both(signed(event({ id: 'evt_entry_6', objectType: '' })))).toMatchObject({
+      status: 400,
+      body: { error: { code: 'validation_error' } },
+    });
+    const later = new Date(Date.now() + 3_600_000).toISOString();
+    expect(await both(signed(event({ id: 'evt_entry_7', occurredAt: later })))).toMatchObject({
+      status: 400,
+      body: { error: { code: 'event_from_future' } },
+    });
+    // Every one of these was read from the Node request itself: no srvx Request was made.
+    expect(node.webRequests).toBe(0);
+  });
+
+  it('answers a missing signature 401, naming the prefix a delivery is signed under', async () => {
+    const { both, node } = await twins();
+    const body = event();
+    expect(await both({ body, headers: { 'Content-Type': 'application/json' } })).toMatchObject({
+      status: 401,
+      body: { error: { message: 'Missing signature' } },
+    });
+    const other = await both({
+      body,
+      headers: { 'Content-Type': 'application/json', 'X-Acme-Signature-1': sign(body) },
+    });
+    expect(other).toMatchObject({ status: 401, closes: false });
+    expect(JSON.stringify(other.body)).toContain("headerPrefix: 'X-Acme'");
+    expect(node.webRequests).toBe(0);
+  });
+
+  it('reads repeated headers as a web Request does', async () => {
+    const { both } = await twins();
+    // Node keeps the first Content-Type; a web Headers joins both, which is not JSON: 415.
+    const answer = await both({
+      body: event(),
+      headers: {
+        'Content-Type': ['application/json', 'text/plain'] as unknown as string,
+        'X-Service-Signature-1': sign(event()),
+      },
+    });
+    expect(answer).toMatchObject({ status: 415, closes: true });
+  });
+
+  it('answers a failing onEvent 500, and a slow one 202, as the web handler does', async () => {
+    const failing = await twins({
+      onEvent: () => {
+        throw new Error('host failure');
+      },
+    });
+    expect(await failing.both(signed(event({ id: 'evt_entry_fail' })))).toMatchObject({
+      status: 500,
+      body: { error: { code: 'processing_failed' } },
+    });
+    const slow = gate();
+    const pending = await twins({ processingTimeoutMs: 20, onEvent: () => slow.opened });
+    expect(await pending.both(signed(event({ id: 'evt_entry_slow' })))).toMatchObject({
+      status: 202,
+      body: { received: true, pending: true },
+    });
+    slow.open();
+    expect(failing.node.webRequests + pending.node.webRequests).toBe(0);
+  });
+
+  it('answers 409 to an event being processed, and 503 busy past the deliveries in flight', async () => {
+    const held = gate();
+    let started = 0;
+    const { both, overNode, overWeb, node } = await twins({
+      maxConcurrentDeliveries: 1,
+      onEvent: () => {
+        started++;
+        return held.opened;
+      },
+    });
+    const first = signed(event({ id: 'evt_entry_held' }));
+    const inFlight = [overNode(first), overWeb(first)];
+    await expect.poll(() => started).toBe(2);
+    const busy = await both(signed(event({ id: 'evt_entry_busy' })));
+    expect(busy).toMatchObject({
+      status: 503,
+      body: { error: { code: 'busy' } },
+      closes: true,
+    });
+    expect(busy.headers['retry-after']).toMatch(/^\d+$/);
+    held.open();
+    const [fromNode, fromWeb] = await Promise.all(inFlight);
+    expect(fromNode).toEqual(fromWeb);
+    expect(fromNode).toMatchObject({ status: 200 });
+    // The busy refusal gave its body up through the one srvx Request it made.
+    expect(node.webRequests).toBe(1);
+
+    const again = gate();
+    let processingStarted = 0;
+    const twin = await twins({
+      onEvent: () => {
+        processingStarted++;
+        return again.opened;
+      },
+    });
+    const same = signed(event({ id: 'evt_entry_twice' }));
+    const processing = [twin.overNode(same), twin.overWeb(same)];
+    await expect.poll(() => processingStarted).toBe(2);
+    expect(await twin.both(same)).toMatchObject({
+      status: 409,
+      body: { error: { code: 'event_in_progress' } },
+    });
+    again.open();
+    await Promise.all(processing);
+  });
+
+  it('answers a stalled body 408 on both paths, with the same headers, and closes', async () => {
+    const { overWeb, port, node } = await twins({ bodyTimeoutMs: 150 });
+    const d = signed(event({ id: 'evt_entry_stalled_both' }), {
+      'Content-Length': String(Buffer.byteLength(event({ id: 'evt_entry_stalled_both' }))),
+    });
+    const body = d.body as string;
+    const fromNode = await stalled(port, { ...d, body });
+    const { 'Content-Length': _length, ...webHeaders } = d.headers as Record<string, string>;
+    const fromWeb = await overWeb({ ...d, headers: webHeaders }, stalledWebBody(body));
+    expect(fromNode).toEqual(fromWeb);
+    expect(fromNode).toMatchObject({
+      status: 408,
+      body: { error: { code: 'request_timeout' } },
+      closes: true,
+    });
+    expect(node.webRequests).toBe(1);
   });
 
   it('refuses before reading the body with the same headers, and closes the connection', async () => {
-    const both = await twins({ maxBodyBytes: 64 });
+    const { both, overWeb, port, node } = await twins({ maxBodyBytes: 64 });
     expect(await both({ method: 'GET' })).toMatchObject({
       status: 405,
       headers: { allow: 'POST' },
@@ -154,10 +351,30 @@ describe('the webhook receiver under toNodeHandler', () => {
       body: { error: { code: 'payload_too_large' } },
       closes: true,
     });
+    // No Content-Length on either path (chunked, a stream): counted as it arrives.
+    const body = event();
+    const chunked = await readNodeAnswer(port, signed(body), (req) => {
+      req.on('error', () => undefined);
+      req.write(body.slice(0, 40));
+      req.end(body.slice(40));
+    });
+    const streamed = await overWeb(
+      signed(body),
+      new ReadableStream<Uint8Array>({
+        start(controller) {
+          controller.enqueue(new TextEncoder().encode(body));
+          controller.close();
+        },
+      }),
+    );
+    expect(chunked).toEqual(streamed);
+    expect(chunked).toMatchObject({ status: 413, closes: true });
+    // Each refusal that gave its body up unread did it through one srvx Request.
+    expect(node.webRequests).toBe(4);
   });
 
   it('answers a delivery without the credentials 401 with the Basic challenge, on both paths', async () => {
-    const both = await twins({ basicAuth: { username: 'hook_user', password: 'hook_pass' } });
+    const { both } = await twins({ basicAuth: { username: 'hook_user', password: 'hook_pass' } });
     const answer = await both(signed(event()));
     expect(answer).toMatchObject({ status: 401, closes: true });
     expect(answer.headers['www-authenticate']).toMatch(/^Basic /);

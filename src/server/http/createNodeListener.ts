@@ -62,15 +62,27 @@ function send(res: ServerResponse, answer: NodeEntryAnswer): Promise<void> {
   }
 }
 
+// srvx's lazy `Request` over a Node request, for an entry taking the Node request itself.
+const webOf = (req: unknown, res: unknown) =>
+  new NodeRequest({
+    req: req as IncomingMessage,
+    res: res as ServerResponse,
+  }) as unknown as Request;
+
 /**
  * A Node `http` listener around a web-standard handler: the request is srvx's lazy `Request`
  * over the `IncomingMessage` (nothing is copied unless read). A handler of the library's own
- * answers through its Node entry (see `nodeEntry`): a plain answer is written with `writeHead`
- * and `end`, no `Response` made. Otherwise a response with a known text body (see
- * `knownBodies`) is written with its headers in one piece, any other through srvx. No frame of
- * its own waits while a response streams (an event stream may stay open for hours).
+ * answers through its Node entry (see `nodeEntry`), taking the `IncomingMessage` itself when it
+ * has such an entry: a plain answer is written with `writeHead` and `end`, no `Response` made.
+ * Otherwise a response with a known text body (see `knownBodies`) is written with its headers
+ * in one piece, any other through srvx. No frame of its own waits while a response streams (an
+ * event stream may stay open for hours).
  */
 export function createNodeListener(handler: Handler): Listener {
+  const message = nodeEntry.messageOf(handler);
+  if (message !== undefined) {
+    return (req, res) => message(req, res, webOf).then((answer) => send(res, answer));
+  }
   const entry = nodeEntry.of(handler) ?? handler;
   return (req, res) =>
     entry(new NodeRequest({ req, res }) as unknown as Request).then((answer) => send(res, answer));

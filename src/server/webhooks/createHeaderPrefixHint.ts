@@ -21,8 +21,11 @@ export interface HeaderPrefixMismatch {
   message: string;
 }
 
-/** Finds, in a delivery without the expected signature header, one under another prefix. */
-export type HeaderPrefixHint = (headers: Headers) => HeaderPrefixMismatch | null;
+/**
+ * Finds, in a delivery without the expected signature header, one under another prefix: from the
+ * delivery's header names, lowercase and sorted (as `Headers.keys()` lists them).
+ */
+export type HeaderPrefixHint = (headerNames: Iterable<string>) => HeaderPrefixMismatch | null;
 
 // Header names arrive lower-cased; the prefix is bounded, so neither the memory nor a log line
 // grows with what a client sends, and it is plain text (letters, digits, `-`, `_`, `.`).
@@ -64,8 +67,8 @@ export function createHeaderPrefixHint(options: HeaderPrefixHintOptions): Header
     );
   }
 
-  return (headers) => {
-    for (const name of headers.keys()) {
+  return (headerNames) => {
+    for (const name of headerNames) {
       const match = OTHER_SIGNATURE.exec(name);
       if (!match || name === expectedName) continue;
       const key = match[1] as string;

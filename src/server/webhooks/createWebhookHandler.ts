@@ -2,13 +2,13 @@ import type { WebhookEvent } from '../../core/schemas/webhookEvent.js';
 import { parseOccurredAt } from '../../core/schemas/webhookEvent.js';
 import type { EventRelay } from '../events/createEventRelay.js';
 import { createHintLog } from '../events/createHintLog.js';
-import { createTimeoutSignal } from '../http/createTimeoutSignal.js';
 import { isJsonContentType } from '../http/isJsonContentType.js';
+import type { NodeMessageEntry } from '../http/nodeEntry.js';
 import { nodeEntry } from '../http/nodeEntry.js';
-import type { CappedBody } from '../http/readCappedBody.js';
-import { readCappedBody } from '../http/readCappedBody.js';
-import { nodeBodySource } from '../http/readNodeBody.js';
+import { nodeRequestView } from '../http/nodeRequestView.js';
+import type { RequestView } from '../http/RequestView.js';
 import { responseOfAnswer } from '../http/responseOfAnswer.js';
+import { webRequestView } from '../http/webRequestView.js';
 import type { Store } from '../store/Store.js';
 import { StoreUnavailableError } from '../store/StoreUnavailableError.js';
 import { builtinNodeCrypto } from './builtinNodeCrypto.js';
@@ -129,35 +129,14 @@ const IGNORED = ok({ received: true, ignored: true });
 const PENDING = ok({ received: true, pending: true }, 202);
 
 /**
- * `read`'s outcome, or `'timeout'` after `ms` (the read goes on until the body is cancelled; its
- * failure then is expected, and not reported).
- */
-function readWithin(read: Promise<CappedBody>, ms: number): Promise<CappedBody | 'timeout'> {
-  return new Promise((resolve, reject) => {
-    // As createTimeoutSignal: a longer delay would overflow the timer and fire at once.
-    const timer = setTimeout(() => resolve('timeout'), Math.min(ms, 2 ** 31 - 1));
-    read.then(
-      (body) => {
-        clearTimeout(timer);
-        resolve(body);
-      },
-      (error: unknown) => {
-        clearTimeout(timer);
-        reject(error);
-      },
-    );
-  });
-}
-
-/**
  * The answer to a request whose body will not be read to its end: the body is cancelled
  * (without waiting or throwing: a body already read, locked or broken off is fine) and the
  * answer says `Connection: close`. Cancelling alone frees what the handler holds, but a Node
  * server keeps the connection open to drain whatever the client still sends, which for a
  * trickling client is as long as it likes; the header makes it close after answering.
  */
-function dropUnreadBody(request: Request, answer: WebhookAnswer): WebhookAnswer {
-  if (!request.bodyUsed) request.body?.cancel().catch(() => undefined);
+function dropUnreadBody(request: RequestView, answer: WebhookAnswer): WebhookAnswer {
+  request.dropBody();
   return { ...answer, headers: { ...answer.headers, connection: 'close' } };
 }
 
@@ -221,6 +200,7 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
     logger,
   } = resolveWebhookOptions(options);
   const claimKey = (id: string) => `lir:webhook:${id}`;
+  const signatureName = signatureHeader.toLowerCase();
   const prefixHint = createHeaderPrefixHint({ expectedPrefix: headerPrefix, logger, now });
   // A wrong secret or credentials refuse every delivery: said once a minute per cause, not 401
   // times a minute, and kept for the BFF, which explains from it why a loan's event never came.
@@ -235,9 +215,26 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
   // On Node the check runs on this thread and answers at once (see verifyWebhookSignature).
   const verifySignature = createSignatureVerifier(builtinNodeCrypto());
 
-  async function signatureValid(body: Uint8Array, signature: string): Promise<boolean> {
-    for (const secret of secrets) {
-      if (await verifySignature(body, signature, secret)) return true;
+  /** Whether a configured secret signed `body`: at once when the check runs on this thread. */
+  function signatureValid(body: Uint8Array, signature: string): boolean | Promise<boolean> {
+    for (let i = 0; i < secrets.length; i++) {
+      const valid = verifySignature(body, signature, secrets[i] as string);
+      if (typeof valid !== 'boolean') return signatureValidFrom(valid, i, body, signature);
+      if (valid) return true;
+    }
+    return false;
+  }
+
+  /** The rest of `signatureValid` once a check answered asynchronously (Web Crypto). */
+  async function signatureValidFrom(
+    pending: Promise<boolean>,
+    index: number,
+    body: Uint8Array,
+    signature: string,
+  ): Promise<boolean> {
+    if (await pending) return true;
+    for (let i = index + 1; i < secrets.length; i++) {
+      if (await verifySignature(body, signature, secrets[i] as string)) return true;
     }
     return false;
   }
@@ -277,42 +274,26 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
     await store.delete(claimKey(event.id)).catch(() => undefined);
   }
 
-  /** The body under the size cap and the read deadline; `'timeout'` when it came too slowly. */
-  async function readBody(request: Request): Promise<CappedBody | 'timeout'> {
-    // Under toNodeHandler the bytes come from the Node request, and the 408 answer cancels it
-    // (`dropUnreadBody`), which ends the read: a timer alone bounds the wait. An abort signal
-    // with its listeners cost a fifth of a delivery's CPU on Node.
-    if (nodeBodySource(request) !== undefined) {
-      return readWithin(readCappedBody(request, maxBodyBytes), bodyTimeoutMs);
-    }
-    // A web body is read through a reader only the read holds: the signal cancels it.
-    const deadline = createTimeoutSignal(bodyTimeoutMs, 'The body took too long to arrive');
-    try {
-      return await readCappedBody(request, maxBodyBytes, deadline.signal);
-    } catch (error) {
-      if (deadline.signal.aborted) return 'timeout';
-      throw error;
-    } finally {
-      deadline.clear();
-    }
-  }
-
   async function processEvent(event: WebhookEvent): Promise<void> {
     // The relay publishes an event id once, so a redelivery after a crash (claim expired, event
     // not marked done) calls onEvent again but does not relay twice.
     const loanId = await relay.publish(event);
-    await options.onEvent?.(event, { loanId });
+    if (options.onEvent) await options.onEvent(event, { loanId });
   }
 
-  async function handle(request: Request): Promise<WebhookAnswer> {
+  async function handle(request: RequestView): Promise<WebhookAnswer> {
     if (request.method !== 'POST') {
       return dropUnreadBody(
         request,
         webhookError(405, 'method_not_allowed', 'Use POST', { allow: 'POST' }),
       );
     }
-    const contentType = request.headers.get('content-type');
-    if (contentType === null || !isJsonContentType(contentType)) {
+    const contentType = request.header('content-type');
+    // The service's own spelling answers at once; any other is read in full.
+    if (
+      contentType === null ||
+      (contentType !== 'application/json' && !isJsonContentType(contentType))
+    ) {
       return dropUnreadBody(
         request,
         webhookError(415, 'unsupported_media_type', 'Send the body as application/json'),
@@ -324,7 +305,7 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
       );
       return webhookError(500, 'internal_error', 'The receiver is misconfigured');
     }
-    const authorization = request.headers.get('authorization');
+    const authorization = request.header('authorization');
     if (checkBasicAuth && !(await checkBasicAuth(authorization))) {
       refuse(
         authorization === null
@@ -354,8 +335,8 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
     }
   }
 
-  async function receive(request: Request): Promise<WebhookAnswer> {
-    const body = await readBody(request);
+  async function receive(request: RequestView): Promise<WebhookAnswer> {
+    const body = await request.readBody(maxBodyBytes, bodyTimeoutMs);
     if (body === 'timeout') {
       return dropUnreadBody(
         request,
@@ -368,11 +349,11 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
         webhookError(413, 'payload_too_large', `The body is larger than ${maxBodyBytes} bytes`),
       );
     }
-    const signature = request.headers.get(signatureHeader);
+    const signature = request.header(signatureName);
     if (signature === null || signature === '') {
       // Signed under another prefix: the receiver is likely left at the spec's default while
       // the service uses its vendor's name. Said in the log (and the answer) so it can be fixed.
-      const mismatch = prefixHint(request.headers);
+      const mismatch = prefixHint(request.headerNames());
       if (!allowUnsigned) {
         refuse(
           mismatch
@@ -381,9 +362,12 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
         );
         return webhookError(401, 'unauthorized', mismatch?.message ?? 'Missing signature');
       }
-    } else if (!(await signatureValid(body, signature))) {
-      refuse(webhookRefusals.signatureInvalid());
-      return webhookError(401, 'unauthorized', 'Invalid signature');
+    } else {
+      const valid = signatureValid(body, signature);
+      if (!(typeof valid === 'boolean' ? valid : await valid)) {
+        refuse(webhookRefusals.signatureInvalid());
+        return webhookError(401, 'unauthorized', 'Invalid signature');
+      }
     }
 
     const decoded = decodeWebhookEvent(body);
@@ -443,7 +427,7 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
   }
 
   /** The whole receiver, answering before any `Response` is made: `toNodeHandler` writes it. */
-  async function answer(request: Request): Promise<WebhookAnswer> {
+  async function answer(request: RequestView): Promise<WebhookAnswer> {
     try {
       return await handle(request);
     } catch (error) {
@@ -460,6 +444,11 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
     }
   }
 
-  const handler = async (request: Request) => responseOfAnswer(await answer(request));
-  return { handler: nodeEntry.attach(handler, answer) };
+  const handler = async (request: Request) =>
+    responseOfAnswer(await answer(webRequestView(request)));
+  // Under toNodeHandler: the Node request itself, unless its body was touched already (a
+  // framework buffered it): then srvx's web request over it, read as any web request.
+  const fromNode: NodeMessageEntry = (req, res, webOf) =>
+    answer(nodeRequestView(req, res, webOf) ?? webRequestView(webOf(req, res)));
+  return { handler: nodeEntry.attachMessage(handler, fromNode) };
 }
