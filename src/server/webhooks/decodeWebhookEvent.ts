@@ -6,6 +6,7 @@ import {
   WebhookEventSchema,
 } from '../../core/schemas/webhookEvent.js';
 import { toFieldIssues } from '../../core/validateInput.js';
+import { readValidEvent } from './readValidEvent.js';
 
 /** A verified body read as an event: documented, of a type this version does not know, or bad. */
 export type DecodedWebhookEvent =
@@ -34,6 +35,14 @@ export function decodeWebhookEvent(bytes: Uint8Array): DecodedWebhookEvent {
     json = JSON.parse(decoder.decode(bytes));
   } catch {
     return { kind: 'invalid', code: 'invalid_json', message: 'The body is not valid UTF-8 JSON' };
+  }
+  // A delivery that passes every check is read without the schemas' machinery (the common case);
+  // any other goes through them, for the issue to report.
+  const valid = readValidEvent(json, documentedTypes);
+  if (valid !== undefined) {
+    return valid.documented
+      ? { kind: 'documented', event: valid.envelope as WebhookEvent }
+      : { kind: 'unknown', envelope: valid.envelope };
   }
   const envelope = v.safeParse(WebhookEnvelopeSchema, json);
   if (!envelope.success) {
