@@ -17,8 +17,10 @@ function answersRight(node: NodeHmacCrypto): boolean {
   const key = node.createSecretKey(encoder.encode('key'));
   const fromBytes = node.createHmac('sha256', key).update(encoder.encode(MESSAGE)).digest();
   const fromText = node.createHmac('sha256', key).update(MESSAGE, 'utf8').digest();
+  const asHex = node.createHmac('sha256', key).update(encoder.encode(MESSAGE)).digest('hex');
   return (
     hexOf(fromBytes) === EXPECTED &&
+    asHex === EXPECTED &&
     node.timingSafeEqual(fromBytes, fromText) &&
     !node.timingSafeEqual(fromBytes, new Uint8Array(32))
   );

@@ -140,6 +140,21 @@ describe('verifyWebhookSignature', () => {
     expect(node.createSecretKey).toHaveBeenCalledTimes(1);
   });
 
+  it('W10: on a runtime with node:crypto but no Buffer, the MACs are decoded without one, with the same answers', async () => {
+    vi.stubGlobal('Buffer', undefined);
+    try {
+      const node = nodeCryptoSpies();
+      const verify = createSignatureVerifier(node as unknown as NodeHmacCrypto);
+      const wrong = `${GOOD.slice(0, 63)}${GOOD[63] === '0' ? '1' : '0'}`;
+      expect(verify(BODY, GOOD, SECRET)).toBe(true);
+      expect(verify(BODY, GOOD.toUpperCase(), SECRET)).toBe(true);
+      expect(verify(BODY, wrong, SECRET)).toBe(false);
+      expect(node.timingSafeEqual).toHaveBeenCalledTimes(3);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
   it('W10: where node:crypto is missing, the comparison is crypto.subtle.verify on the 32 signature bytes', async () => {
     const verify = vi.spyOn(crypto.subtle, 'verify');
     const sign_ = vi.spyOn(crypto.subtle, 'sign');
