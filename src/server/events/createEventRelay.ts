@@ -131,6 +131,15 @@ export function createEventRelay(options: EventRelayOptions): EventRelay {
     return viaExternal ?? { unlinked: 'no loan id, and no application with its external id' };
   }
 
+  // The event this process relayed last, as its subscribers would read it back: a subscriber the
+  // store calls with that very message (the memory store calls them during `publish`) gets a copy
+  // of it, the same object `JSON.parse` would give, without parsing the message again.
+  let lastRelayed: { message: string; cursor: string; event: LoanEvent } | undefined;
+  const entryOf = (message: string): RelayedEvent =>
+    lastRelayed !== undefined && message === lastRelayed.message
+      ? { cursor: lastRelayed.cursor, event: { ...lastRelayed.event } }
+      : (JSON.parse(message) as RelayedEvent);
+
   async function linkPolicy(event: WebhookEnvelope, loanId: string): Promise<void> {
     const policyId = str(event.data.policyId);
     if (!policyId || (await store.get(keys.policy(policyId))) === loanId) return;
@@ -151,31 +160,32 @@ export function createEventRelay(options: EventRelayOptions): EventRelay {
         return null;
       }
       // Checked before and marked after: a crash in between relays twice, never zero times.
-      if ((await store.get(keys.relayed(event.id))) !== null) return loanId;
+      const relayedKey = keys.relayed(event.id);
+      if ((await store.get(relayedKey)) !== null) return loanId;
       if (str(event.data.policyId)) await linkPolicy(event, loanId);
       const loanEvent = toLoanEvent(event, loanId);
       const message = JSON.stringify(loanEvent);
       const cursor = await store.append(keys.stream(loanId), message, backlog, retention);
       // JSON.stringify({ cursor, event: loanEvent }), without writing the event a second time.
       const relayed = `{"cursor":${JSON.stringify(cursor)},"event":${message}}`;
+      const entry = { message: relayed, cursor, event: loanEvent };
+      // Set before each call: another delivery may have relayed its event in between.
+      lastRelayed = entry;
       await store.publish(keys.channel(loanId), relayed);
+      lastRelayed = entry;
       await store.publish(keys.all, relayed);
-      await store.set(keys.relayed(event.id), '1', retention);
+      await store.set(relayedKey, '1', retention);
       return loanId;
     },
     subscribe(loanId, listener, subscribeOptions) {
       return store.subscribe(
         keys.channel(loanId),
-        (message) => listener(JSON.parse(message) as RelayedEvent),
+        (message) => listener(entryOf(message)),
         subscribeOptions,
       );
     },
     subscribeAll(listener, subscribeOptions) {
-      return store.subscribe(
-        keys.all,
-        (message) => listener(JSON.parse(message) as RelayedEvent),
-        subscribeOptions,
-      );
+      return store.subscribe(keys.all, (message) => listener(entryOf(message)), subscribeOptions);
     },
     async read(loanId, cursor) {
       const entries = await store.readAfter(keys.stream(loanId), cursor);

@@ -59,8 +59,7 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): Store {
   // Every write looks at 2 values and 1 stream, at least as many as a write adds: a full pass
   // over n values takes n / 2 writes, so expired entries never outnumber the live ones by much,
   // and memory stays bounded by them.
-  const sweep = () => {
-    const t = now();
+  const sweep = (t: number) => {
     valueSweep = sweepSome(values, valueSweep, 2, t);
     streamSweep = sweepSome(streams, streamSweep, 1, t);
     if (++writes % 1000 !== 0) return;
@@ -103,17 +102,25 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): Store {
       };
     },
     async setIfAbsent(key, value, ttlMs) {
-      if (live(key)) return false;
-      values.set(key, { value, expiresAt: now() + ttlMs });
-      sweep();
+      // One clock read per write: the entry's expiry and the sweep's are the same instant.
+      const t = now();
+      const entry = values.get(key);
+      if (entry !== undefined) {
+        if (entry.expiresAt > t) return false;
+        // Expired: dropped first, as a read drops it, so the new entry is the newest.
+        values.delete(key);
+      }
+      values.set(key, { value, expiresAt: t + ttlMs });
+      sweep(t);
       return true;
     },
     async set(key, value, ttlMs) {
+      const t = now();
       values.set(key, {
         value,
-        expiresAt: ttlMs === undefined ? Number.POSITIVE_INFINITY : now() + ttlMs,
+        expiresAt: ttlMs === undefined ? Number.POSITIVE_INFINITY : t + ttlMs,
       });
-      sweep();
+      sweep(t);
     },
     async get(key) {
       return live(key)?.value ?? null;
@@ -148,13 +155,14 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): Store {
         s = { seq: 0, expiresAt: 0, entries: [] };
         streams.set(stream, s);
       }
+      const t = now();
       s.seq += 1;
-      s.expiresAt = now() + ttlMs;
+      s.expiresAt = t + ttlMs;
       const id = String(s.seq);
       s.entries.push({ id, message });
       // Usually one over the length: shift it, without splice's array of removed entries.
       while (s.entries.length > maxLength) s.entries.shift();
-      sweep();
+      sweep(t);
       return id;
     },
     async readAfter(stream, afterId) {

@@ -107,6 +107,41 @@ describe('event relay', () => {
     expect(JSON.parse(expected).event.policyId).toBe('pol_"q"\\é');
   });
 
+  it('hands each subscriber in this process its own copy of the event, as the message reads', async () => {
+    const store = createMemoryStore();
+    const relay = createEventRelay({ store });
+    const messages: string[] = [];
+    await store.subscribe('lir:loans', (m) => messages.push(m));
+    const first: RelayedEvent[] = [];
+    const second: RelayedEvent[] = [];
+    const ofLoan: RelayedEvent[] = [];
+    await relay.subscribeAll((e) => {
+      first.push(e);
+      // A subscriber that changes what it was given changes no other subscriber's copy.
+      e.event.loanId = 'changed';
+    });
+    await relay.subscribeAll((e) => second.push(e));
+    await relay.subscribe('ln_1', (e) => ofLoan.push(e));
+    await relay.publish(event('policy.bound', { loanId: 'ln_1', policyId: 'pol_1' }));
+    const [message] = messages;
+    expect(JSON.stringify(second[0])).toBe(message);
+    expect(second[0]).toStrictEqual(JSON.parse(message as string));
+    expect(ofLoan).toStrictEqual(second);
+    expect(first[0]?.event.loanId).toBe('changed');
+    // A message from another instance (through a shared store) is read from its text.
+    const elsewhere = JSON.stringify({
+      cursor: '7',
+      event: {
+        id: 'evt_other',
+        type: 'loan.shopped',
+        occurredAt: '2026-11-20T10:00:00.000Z',
+        loanId: 'ln_2',
+      },
+    });
+    await store.publish('lir:loans', elsewhere);
+    expect(second[1]).toStrictEqual(JSON.parse(elsewhere));
+  });
+
   it('relays an event id once, however often it is handed in', async () => {
     const relay = createEventRelay({ store: createMemoryStore() });
     const e = event('loan.shopped', { loanId: 'ln_1' });
