@@ -17,6 +17,8 @@ import { createEventRelay } from '../../../src/server/events/createEventRelay.js
 import { createTimeoutSignal } from '../../../src/server/http/createTimeoutSignal.js';
 import { knownBodies } from '../../../src/server/http/knownBodies.js';
 import { nodeEntry } from '../../../src/server/http/nodeEntry.js';
+import { nodeRequestView } from '../../../src/server/http/nodeRequestView.js';
+import type { RequestView } from '../../../src/server/http/RequestView.js';
 import { readCappedBody } from '../../../src/server/http/readCappedBody.js';
 import { responseOfAnswer } from '../../../src/server/http/responseOfAnswer.js';
 import { createMemoryStore } from '../../../src/server/store/createMemoryStore.js';
@@ -357,8 +359,9 @@ async function webhooks(loanId: string) {
     },
     rows,
   );
-  // Bare handlers mounted as the receiver is: a Node entry answering a plain answer, the body
-  // read from the Node request with its wait bounded by a timer.
+  // Bare handlers mounted as the receiver is: a Node entry taking the IncomingMessage itself
+  // (a RequestView over it) and answering a plain answer, the body read from the Node request
+  // with its wait bounded by a timer. `bare` is the previous mount, on srvx's Request.
   const ACK = Object.freeze({
     status: 200,
     headers: { 'content-type': 'application/json' },
@@ -366,6 +369,19 @@ async function webhooks(loanId: string) {
   });
   const bare = (entry: (request: Request) => Promise<WebhookAnswer>) =>
     toNodeHandler(nodeEntry.attach(async (r: Request) => responseOfAnswer(await entry(r)), entry));
+  const bareView = (entry: (request: RequestView) => Promise<WebhookAnswer>) =>
+    toNodeHandler(
+      nodeEntry.attachMessage(
+        async () => {
+          throw new Error('the web path is not measured here');
+        },
+        (req, res, webOf) => {
+          const view = nodeRequestView(req, res, webOf);
+          if (view === undefined) throw new Error('the body was touched');
+          return entry(view);
+        },
+      ),
+    );
   const timedBody = (request: Request) =>
     new Promise<Uint8Array | null>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error('slow')), 10_000);
@@ -392,7 +408,14 @@ async function webhooks(loanId: string) {
       rows,
     );
   await bareRow(
-    'toNodeHandler, Node entry, capped body read (timer deadline), plain ack: nothing else',
+    'toNodeHandler, Node entry (IncomingMessage itself), capped body read (timer), plain ack: nothing else',
+    bareView(async (request) => {
+      await request.readBody(65_536, 10_000);
+      return ACK;
+    }),
+  );
+  await bareRow(
+    'the same on srvx’s Request over the IncomingMessage (Node entry taking a Request)',
     bare(async (request) => {
       await timedBody(request);
       return ACK;
@@ -412,16 +435,12 @@ async function webhooks(loanId: string) {
   );
   let serial = 0;
   const chain = (verify: boolean) =>
-    bare(async (request) => {
-      const body = await timedBody(request);
-      if (!body) throw new Error('no body');
+    bareView(async (request) => {
+      const body = await request.readBody(65_536, 10_000);
+      if (!body || body === 'timeout') throw new Error('no body');
       const ok =
         !verify ||
-        (await verifyWebhookSignature(
-          body,
-          request.headers.get('x-service-signature-1'),
-          BENCH_SECRET,
-        ));
+        (await verifyWebhookSignature(body, request.header('x-service-signature-1'), BENCH_SECRET));
       if (!ok) throw new Error('bad signature');
       const decoded = decodeWebhookEvent(body);
       if (decoded.kind !== 'documented') throw new Error('not documented');
