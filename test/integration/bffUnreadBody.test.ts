@@ -1,4 +1,5 @@
 import { Agent, request as httpRequest } from 'node:http';
+import { text } from 'node:stream/consumers';
 import { describe, expect, it } from 'vitest';
 import { setup } from '../server/bff/helpers.js';
 import { nodeServers } from '../support/nodeServers.js';
@@ -33,12 +34,7 @@ function postAndStall(
     const req = httpRequest(
       { port, host: '127.0.0.1', path: '/api/insurance/loans', method: 'POST', headers, agent },
       (res) => {
-        let body = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => {
-          body += chunk;
-        });
-        res.on('end', () => {
+        void text(res).then((body) => {
           const connection = res.headers.connection;
           answer = {
             status: res.statusCode ?? 0,

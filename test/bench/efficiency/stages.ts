@@ -20,6 +20,7 @@ import { nodeEntry } from '../../../src/server/http/nodeEntry.js';
 import { nodeRequestView } from '../../../src/server/http/nodeRequestView.js';
 import type { RequestView } from '../../../src/server/http/RequestView.js';
 import { readCappedBody } from '../../../src/server/http/readCappedBody.js';
+import { readWithin } from '../../../src/server/http/readWithin.js';
 import { responseOfAnswer } from '../../../src/server/http/responseOfAnswer.js';
 import { createMemoryStore } from '../../../src/server/store/createMemoryStore.js';
 import { toNodeHandler } from '../../../src/server/toNodeHandler.js';
@@ -382,20 +383,11 @@ async function webhooks(loanId: string) {
         },
       ),
     );
-  const timedBody = (request: Request) =>
-    new Promise<Uint8Array | null>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error('slow')), 10_000);
-      readCappedBody(request, 65_536).then(
-        (body) => {
-          clearTimeout(timer);
-          resolve(body);
-        },
-        (error: unknown) => {
-          clearTimeout(timer);
-          reject(error);
-        },
-      );
-    });
+  const timedBody = async (request: Request) => {
+    const body = await readWithin(readCappedBody(request, 65_536), 10_000);
+    if (body === 'timeout') throw new Error('slow');
+    return body;
+  };
   const bareRow = async (name: string, listener: ReturnType<typeof toNodeHandler>) =>
     cpuOf(
       name,
