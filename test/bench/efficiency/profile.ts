@@ -1,16 +1,20 @@
 // Profiles the BFF's process under load, warm code only: `tsx test/bench/efficiency/profile.ts
 // [reads|webhooks]` writes `bff-0.cpuprofile` (V8's format, as `node --cpu-prof` writes) to
-// BENCH_PROFILE (default /tmp/bff-profile) and prints its top self-time functions.
+// BENCH_PROFILE (default: a new folder under the system's temporary one, printed) and prints its
+// top self-time functions.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, mkdtempSync } from 'node:fs';
 import { Agent, request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { hmacSha256Hex } from '../../../src/core/hmacSha256Hex.js';
 import { API, BENCH_SECRET, CSRF, SESSION_HEADER, WEBHOOK_PATH } from './protocol.js';
 import { runAutocannon } from './runAutocannon.js';
 import { startServer } from './startServer.js';
 
 const what = process.argv[2] ?? 'reads';
-const dir = process.env.BENCH_PROFILE ?? '/tmp/bff-profile';
+// A folder of its own unless one is named, so two runs at once never overwrite each other.
+const dir = process.env.BENCH_PROFILE ?? mkdtempSync(join(tmpdir(), 'bff-profile-'));
 mkdirSync(dir, { recursive: true });
 const upstream = await startServer('upstream');
 const loanId = upstream.loanId ?? '';
@@ -72,6 +76,7 @@ await bff.ask({ cmd: 'cpu-stop' }, 'cpu');
 agent.destroy();
 await bff.stop();
 await upstream.stop();
+console.log(`profile: ${dir}/bff-0.cpuprofile`);
 spawnSync(
   process.execPath,
   [
