@@ -2,6 +2,8 @@ import type { GenericSchema } from 'valibot';
 import { RateLimitedError } from '../../core/errors/RateLimitedError.js';
 import type { OperationDefinition } from '../../core/operations.js';
 import { operations } from '../../core/operations.js';
+import { closingConnection } from '../http/closingConnection.js';
+import { giveUpBody } from '../http/giveUpBody.js';
 import { isJsonContentType } from '../http/isJsonContentType.js';
 import type { NodeEntryAnswer } from '../http/nodeEntry.js';
 import type { PlainAnswer } from '../http/PlainAnswer.js';
@@ -66,11 +68,12 @@ export async function answerBffRequest<S extends { id: string }>(
     });
   }
   const cors = corsHeaders(request.headers.get('origin'), ctx.allowedOrigins);
+  // Answered before its body was read to its end (refused first, or 413 past the cap).
   const unread = !progress.bodyRead && declaresBody(request);
-  if (unread) dropUnreadBody(request);
-  return answered instanceof Response
-    ? finish(answered, cors, unread)
-    : plainOf(answered, cors, unread);
+  if (unread) giveUpBody(request);
+  if (answered instanceof Response) return finish(answered, cors, unread);
+  const plain = plainOf(answered, cors);
+  return unread ? closingConnection(plain) : plain;
 }
 
 /** Whether the request says a body follows its headers (a length above 0, or chunks). */
@@ -78,16 +81,6 @@ function declaresBody(request: Request): boolean {
   const length = request.headers.get('content-length');
   if (length !== null) return length.trim() !== '0';
   return request.headers.has('transfer-encoding');
-}
-
-/**
- * Gives up a body the BFF answered before reading to its end (refused first, or 413 past the
- * cap): it is cancelled, and the answer says `Connection: close`. Cancelling frees what the BFF
- * holds, but a Node server keeps the connection to drain what the client still sends, which
- * for a trickling client is as long as it likes; the header makes it close instead.
- */
-function dropUnreadBody(request: Request): void {
-  if (!request.bodyUsed) request.body?.cancel().catch(() => undefined);
 }
 
 function finish(response: Response, cors: Record<string, string>, close: boolean): Response {
@@ -102,12 +95,13 @@ function finish(response: Response, cors: Record<string, string>, close: boolean
   for (const [name, value] of Object.entries(cors)) {
     if (!out.headers.has(name)) out.headers.set(name, value);
   }
+  // As `closingConnection` says it for a plain answer.
   if (close) out.headers.set('Connection', 'close');
   return out;
 }
 
 /** A result with the same headers as `finish` gives its `Response`. */
-function plainOf(result: StoredResult, cors: Record<string, string>, close: boolean): PlainAnswer {
+function plainOf(result: StoredResult, cors: Record<string, string>): PlainAnswer {
   const headers: Record<string, string> = {};
   if (result.headers) {
     for (const name in result.headers) headers[name.toLowerCase()] = result.headers[name] as string;
@@ -118,7 +112,6 @@ function plainOf(result: StoredResult, cors: Record<string, string>, close: bool
     const key = name.toLowerCase();
     if (!Object.hasOwn(headers, key)) headers[key] = cors[name] as string;
   }
-  if (close) headers.connection = 'close';
   const { status } = result;
   const empty = status === 204 || status === 205 || status === 304;
   return { status, headers, body: empty ? null : result.body };

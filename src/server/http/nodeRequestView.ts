@@ -1,3 +1,4 @@
+import { giveUpBody } from './giveUpBody.js';
 import type { RequestView } from './RequestView.js';
 import type { CappedBody } from './readCappedBody.js';
 import type { NodeBodySource } from './readNodeBody.js';
@@ -102,7 +103,7 @@ class NodeView<R> implements RequestView {
     // As the web view does it, on the same web request over the Node one (made now: refusals
     // only), so both paths give up a body, and close the connection, the same way.
     this.#web ??= this.webOf(this.req, this.res);
-    if (!this.#web.bodyUsed) this.#web.body?.cancel().catch(() => undefined);
+    giveUpBody(this.#web);
   }
 }
 

@@ -1,12 +1,10 @@
+import type { BodyHolder } from './giveUpBody.js';
+import { giveUpBody } from './giveUpBody.js';
 import { raceSignal } from './raceSignal.js';
 import { nodeBodySource, readNodeBody } from './readNodeBody.js';
 
 /** The body's bytes, or `null` when it is larger than the cap. */
 export type CappedBody = Uint8Array<ArrayBuffer> | null;
-
-function cancelQuietly(body: ReadableStream<Uint8Array> | null): void {
-  body?.cancel().catch(() => undefined);
-}
 
 /**
  * Reads a request or response body, refusing more than `maxBytes` without buffering them: a
@@ -18,20 +16,20 @@ function cancelQuietly(body: ReadableStream<Uint8Array> | null): void {
  * @throws the signal's reason when it aborts; the stream's error when the body breaks off.
  */
 export async function readCappedBody(
-  message: Pick<Request, 'headers' | 'body'>,
+  message: Pick<Request, 'headers'> & BodyHolder,
   maxBytes: number,
   signal?: AbortSignal,
 ): Promise<CappedBody> {
   const declared = message.headers.get('content-length')?.trim();
   if (declared && /^\d+$/.test(declared) && Number(declared) > maxBytes) {
-    cancelQuietly(message.body);
+    giveUpBody(message);
     return null;
   }
   // Under Node's HTTP server the bytes come from the Node stream itself: a web stream over it
   // costs more than everything else a small body goes through.
   const node = nodeBodySource(message);
   if (node !== undefined) {
-    return readNodeBody(node, maxBytes, signal, () => cancelQuietly(message.body));
+    return readNodeBody(node, maxBytes, signal, () => giveUpBody(message));
   }
   const body = message.body;
   if (!body) return new Uint8Array(0);

@@ -1,4 +1,5 @@
 import { createTimeoutSignal } from './createTimeoutSignal.js';
+import { giveUpBody } from './giveUpBody.js';
 import type { RequestView } from './RequestView.js';
 import { readCappedBody } from './readCappedBody.js';
 import { nodeBodySource } from './readNodeBody.js';
@@ -32,7 +33,7 @@ export function webRequestView(request: Request): RequestView {
       }
     },
     dropBody() {
-      if (!request.bodyUsed) request.body?.cancel().catch(() => undefined);
+      giveUpBody(request);
     },
   };
 }

@@ -2,6 +2,7 @@ import type { WebhookEvent } from '../../core/schemas/webhookEvent.js';
 import { parseOccurredAt } from '../../core/schemas/webhookEvent.js';
 import type { EventRelay } from '../events/createEventRelay.js';
 import { createHintLog } from '../events/createHintLog.js';
+import { closingConnection } from '../http/closingConnection.js';
 import { isJsonContentType } from '../http/isJsonContentType.js';
 import type { NodeMessageEntry } from '../http/nodeEntry.js';
 import { nodeEntry } from '../http/nodeEntry.js';
@@ -128,16 +129,10 @@ const TEST_RECEIVED = ok({ received: true, test: true });
 const IGNORED = ok({ received: true, ignored: true });
 const PENDING = ok({ received: true, pending: true }, 202);
 
-/**
- * The answer to a request whose body will not be read to its end: the body is cancelled
- * (without waiting or throwing: a body already read, locked or broken off is fine) and the
- * answer says `Connection: close`. Cancelling alone frees what the handler holds, but a Node
- * server keeps the connection open to drain whatever the client still sends, which for a
- * trickling client is as long as it likes; the header makes it close after answering.
- */
+/** The answer to a request whose body will not be read to its end: given up, and closing. */
 function dropUnreadBody(request: RequestView, answer: WebhookAnswer): WebhookAnswer {
   request.dropBody();
-  return { ...answer, headers: { ...answer.headers, connection: 'close' } };
+  return closingConnection(answer);
 }
 
 /**
