@@ -1,14 +1,13 @@
 import type { IncomingMessage } from 'node:http';
 import type { Transform } from 'node:stream';
 import type * as Zlib from 'node:zlib';
+import { declaredLength } from '../http/declaredLength.js';
 
 /** The decompressors of `node:zlib` the Node transport uses. */
 export type NodeDecompressors = Pick<
   typeof Zlib,
   'createGunzip' | 'createInflate' | 'createBrotliDecompress'
 >;
-
-const DECLARED = /^\d{1,15}$/;
 
 /**
  * The decoders that undo `Content-Encoding`, in the order to apply them (the header lists the
@@ -52,8 +51,8 @@ export function readNodeResponse(
   zlib: NodeDecompressors,
 ): Promise<Uint8Array | null> {
   return new Promise((resolve, reject) => {
-    const declared = res.headers['content-length'];
-    if (declared !== undefined && DECLARED.test(declared) && Number(declared) > maxBytes) {
+    const declared = declaredLength(res.headers['content-length']);
+    if (declared !== undefined && declared > maxBytes) {
       res.destroy();
       resolve(null);
       return;

@@ -1,3 +1,4 @@
+import { declaredLength } from '../http/declaredLength.js';
 import { raceSignal } from '../http/raceSignal.js';
 import { readCappedBody } from '../http/readCappedBody.js';
 import type { CallSignal } from './createCallSignal.js';
@@ -86,13 +87,8 @@ async function readResponseBody(
   signal: AbortSignal,
   call: CallSignal | undefined,
 ): Promise<Uint8Array | null> {
-  const declared = response.headers.get('content-length');
-  if (
-    declared === null ||
-    response.headers.has('content-encoding') ||
-    !/^\d{1,15}$/.test(declared) ||
-    Number(declared) > maxBytes
-  ) {
+  const declared = declaredLength(response.headers.get('content-length'));
+  if (declared === undefined || declared > maxBytes || response.headers.has('content-encoding')) {
     return readCappedBody(response, maxBytes, signal);
   }
   const read = response.arrayBuffer();

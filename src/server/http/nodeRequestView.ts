@@ -1,3 +1,4 @@
+import { declaredLength } from './declaredLength.js';
 import { giveUpBody } from './giveUpBody.js';
 import type { RequestView } from './RequestView.js';
 import type { CappedBody } from './readCappedBody.js';
@@ -88,8 +89,8 @@ class NodeView<R> implements RequestView {
   }
 
   readBody(maxBytes: number, timeoutMs: number): Promise<CappedBody | 'timeout'> {
-    const declared = this.header('content-length')?.trim();
-    if (declared && /^\d+$/.test(declared) && Number(declared) > maxBytes) {
+    const declared = declaredLength(this.header('content-length'));
+    if (declared !== undefined && declared > maxBytes) {
       this.dropBody();
       return Promise.resolve(null);
     }

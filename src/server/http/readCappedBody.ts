@@ -1,3 +1,4 @@
+import { declaredLength } from './declaredLength.js';
 import type { BodyHolder } from './giveUpBody.js';
 import { giveUpBody } from './giveUpBody.js';
 import { raceSignal } from './raceSignal.js';
@@ -20,8 +21,8 @@ export async function readCappedBody(
   maxBytes: number,
   signal?: AbortSignal,
 ): Promise<CappedBody> {
-  const declared = message.headers.get('content-length')?.trim();
-  if (declared && /^\d+$/.test(declared) && Number(declared) > maxBytes) {
+  const declared = declaredLength(message.headers.get('content-length'));
+  if (declared !== undefined && declared > maxBytes) {
     giveUpBody(message);
     return null;
   }
