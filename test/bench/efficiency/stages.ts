@@ -91,6 +91,17 @@ function nodeResponse(req: IncomingMessage) {
   return { res, finished };
 }
 
+/** `req` through `listener` on the stubbed response, once the answer has ended: the response. */
+async function serveOnce(
+  listener: (req: IncomingMessage, res: ServerResponse) => unknown,
+  req: IncomingMessage,
+): Promise<ServerResponse> {
+  const { res, finished } = nodeResponse(req);
+  await listener(req, res);
+  await finished;
+  return res;
+}
+
 async function reads(origin: string, loanId: string) {
   const { client, insurance } = benchBff(
     origin,
@@ -131,10 +142,7 @@ async function reads(origin: string, loanId: string) {
   await cpuOf(
     'whole BFF read through toNodeHandler (IncomingMessage in, writes dropped)',
     async () => {
-      const req = nodeRequest('GET', path, headers);
-      const { res, finished } = nodeResponse(req);
-      await api(req, res);
-      await finished;
+      await serveOnce(api, nodeRequest('GET', path, headers));
     },
     rows,
   );
@@ -332,19 +340,13 @@ async function webhooks(loanId: string) {
   for (let i = 0; i < N; i++) {
     const body = bodyOf(-1 - i);
     const d = { body, signature: createHmac('sha256', BENCH_SECRET).update(body).digest('hex') };
-    const req = nodeRequest('POST', WEBHOOK_PATH, hookHeaders(d), d.body);
-    const { res, finished } = nodeResponse(req);
-    await hooks(req, res);
-    await finished;
+    await serveOnce(hooks, nodeRequest('POST', WEBHOOK_PATH, hookHeaders(d), d.body));
   }
   await cpuOf(
     'whole webhook through toNodeHandler (IncomingMessage in, writes dropped)',
     async (i) => {
       const d = signed[i] ?? sample;
-      const req = nodeRequest('POST', WEBHOOK_PATH, hookHeaders(d), d.body);
-      const { res, finished } = nodeResponse(req);
-      await hooks(req, res);
-      await finished;
+      const res = await serveOnce(hooks, nodeRequest('POST', WEBHOOK_PATH, hookHeaders(d), d.body));
       if (res.statusCode !== 200) throw new Error(`webhook answered ${res.statusCode}`);
     },
     rows,
@@ -352,11 +354,13 @@ async function webhooks(loanId: string) {
   await cpuOf(
     'node:http floor on the same stubs (read body, 204)',
     async () => {
-      const req = nodeRequest('POST', WEBHOOK_PATH, hookHeaders(sample), sample.body);
-      const { res, finished } = nodeResponse(req);
-      req.resume();
-      req.on('end', () => res.writeHead(204).end());
-      await finished;
+      await serveOnce(
+        (req, res) => {
+          req.resume();
+          req.on('end', () => res.writeHead(204).end());
+        },
+        nodeRequest('POST', WEBHOOK_PATH, hookHeaders(sample), sample.body),
+      );
     },
     rows,
   );
@@ -392,10 +396,10 @@ async function webhooks(loanId: string) {
     cpuOf(
       name,
       async () => {
-        const req = nodeRequest('POST', WEBHOOK_PATH, hookHeaders(sample), sample.body);
-        const { res, finished } = nodeResponse(req);
-        await listener(req, res);
-        await finished;
+        await serveOnce(
+          listener,
+          nodeRequest('POST', WEBHOOK_PATH, hookHeaders(sample), sample.body),
+        );
       },
       rows,
     );
