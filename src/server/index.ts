@@ -59,6 +59,7 @@ export type { FetchHandler, NodeRequestListener } from './toNodeHandler.js';
 export { toNodeHandler } from './toNodeHandler.js';
 export type { BasicAuthCredentials } from './webhooks/createBasicAuthCheck.js';
 export type {
+  WebhookDeliveryHeaders,
   WebhookEventContext,
   WebhookHandler,
   WebhookHandlerOptions,

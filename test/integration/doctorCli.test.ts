@@ -17,6 +17,8 @@ import { spawnLogged } from '../support/spawnLogged.js';
 
 const TSX = new URL('../../node_modules/.bin/tsx', import.meta.url).pathname;
 const WEBHOOK_PATH = '/webhooks/insurance';
+/** A receiver pinned to the spec's prefix (`headerPrefix: 'X-Service'`), beside the default one. */
+const PINNED_PATH = '/webhooks/pinned';
 const SETTINGS = [
   'SERVICE_BASE_URL',
   'SERVICE_CLIENT_ID',
@@ -43,15 +45,24 @@ async function listen(server: Server): Promise<number> {
 
 beforeAll(async () => {
   sandbox = await startSandboxServer({ port: 0 });
+  const quiet = { warn: () => undefined, error: () => undefined };
   const webhooks = toNodeHandler(
+    createWebhookHandler({ secret: SANDBOX_DEFAULTS.clientSecret, logger: quiet }).handler,
+  );
+  const pinned = toNodeHandler(
     createWebhookHandler({
       secret: SANDBOX_DEFAULTS.clientSecret,
-      logger: { warn: () => undefined, error: () => undefined },
+      headerPrefix: 'X-Service',
+      logger: quiet,
     }).handler,
   );
   receiver = createServer((req, res) => {
     if (req.url === WEBHOOK_PATH) {
       void webhooks(req, res);
+      return;
+    }
+    if (req.url === PINNED_PATH) {
+      void pinned(req, res);
       return;
     }
     res.writeHead(404, { 'Content-Type': 'text/html' }).end('<h1>Not Found</h1>');
@@ -199,8 +210,19 @@ describe('lender-insurance-react doctor', () => {
     expect(output).not.toContain('not-the-receivers-secret');
   });
 
-  it('with another header prefix than the receiver expects, names both prefixes', async () => {
+  it('W42: with WEBHOOK_HEADER_PREFIX=X-Acme, a receiver at its defaults accepts the test delivery signed under X-Acme', async () => {
     const { code, output } = await doctor({ WEBHOOK_HEADER_PREFIX: 'X-Acme' });
+    expect(code, output).toBe(0);
+    expect(lineOf(output, 'Test delivery')).toContain(
+      `POST ${receiverUrl} accepted a signed test event (X-Acme-Signature-1)`,
+    );
+  });
+
+  it('with another header prefix than the receiver is pinned to, names both prefixes', async () => {
+    const { code, output } = await doctor({
+      WEBHOOK_HEADER_PREFIX: 'X-Acme',
+      WEBHOOK_URL: receiverUrl.replace(WEBHOOK_PATH, PINNED_PATH),
+    });
     expect(code, output).toBe(1);
     expect(lineOf(output, 'Test delivery')).toContain(
       'The receiver expects X-Service-Signature-1, but WEBHOOK_HEADER_PREFIX here is X-Acme (401)',

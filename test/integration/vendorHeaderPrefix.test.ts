@@ -5,7 +5,8 @@ import { startStack } from '../support/startStack.js';
 
 // The whole flow over real HTTP on 127.0.0.1 with the service's webhook headers spelled with a
 // vendor's name (X-Acme-Signature-1, X-Acme-Partner-Id, ...) instead of the spec's X-Service-*:
-// the sandbox signs under that prefix, and the receiver either is configured for it or is not.
+// the sandbox signs under that prefix, and the receiver is left at its defaults ('auto'),
+// pinned to it, or pinned to another one.
 
 const PREFIX = 'X-Acme';
 const HINT =
@@ -50,6 +51,83 @@ async function shopBindingLoan(s: Stack, session: string, loanNumber: string) {
 }
 
 describe('webhook headers under a vendor prefix, end to end', () => {
+  it('W42: at the defaults, a delivery signed under X-Acme-Signature-1 is accepted: loan.shopped and policy.bound reach the BFF, the loan is rated and the policy readable', async () => {
+    const logger = { info: vi.fn(), warn: vi.fn(), error: vi.fn() };
+    // No headerPrefix: the receiver as a host gets it without setting anything.
+    const s = await startStack({
+      sandbox: { webhookHeaderPrefix: PREFIX },
+      webhooks: { logger },
+    });
+    stack = s;
+    const { borrower, loanId } = await shopBindingLoan(s, 'session-auto', 'ACME-AUTO-1');
+
+    const events = await until('loan.shopped and policy.bound in the BFF', async () => {
+      const page = await borrower.call('GET', `/loans/${loanId}/events?after=`);
+      const list: Array<{ event: { type: string; policyId?: string } }> = page.json.events;
+      const types = list.map((e) => e.event.type);
+      return types.includes('loan.shopped') && types.includes('policy.bound') ? list : undefined;
+    });
+    const attempts = await until('both deliveries answered', async () =>
+      s.sandbox.deliveries.length >= 2 ? s.sandbox.deliveries : undefined,
+    );
+    expect(attempts.every((attempt) => attempt.ok && attempt.status === 200)).toBe(true);
+    expect(s.processed.map((event) => event.type).sort()).toEqual(['loan.shopped', 'policy.bound']);
+    // The prefix is said once, with how to pin it; nothing is wrong, so no warning or error.
+    expect(logger.info.mock.calls).toEqual([
+      [
+        "webhook: deliveries are signed under X-Acme (X-Acme-Signature-1, headerPrefix 'auto'); set headerPrefix: 'X-Acme' (WEBHOOK_HEADER_PREFIX) to pin it",
+        { prefix: PREFIX },
+      ],
+    ]);
+    expect(logger.warn).not.toHaveBeenCalled();
+    expect(logger.error).not.toHaveBeenCalled();
+
+    const loan = await borrower.call('GET', `/loans/${loanId}`);
+    expect(loan.json.status).toBe('RC1_RATED');
+    const policyId = events.find((e) => e.event.type === 'policy.bound')?.event.policyId;
+    const policy = await borrower.call('GET', `/policies/${policyId}`);
+    expect(policy.status).toBe(200);
+    expect(policy.json.id).toBe(policyId);
+  });
+
+  it('W43: at the defaults, over HTTP, a delivery with two disagreeing signature headers is refused 401 conflicting_signatures, and a forged one under another prefix 401 Invalid signature', async () => {
+    const s = await startStack({ sandbox: { webhookHeaderPrefix: PREFIX } });
+    stack = s;
+    const webhookUrl = `${s.origin}/webhooks/insurance`;
+    const body = JSON.stringify({
+      id: 'evt_forged_1',
+      type: 'loan.shopped',
+      objectType: 'loan',
+      occurredAt: new Date().toISOString(),
+      data: { loanId: 'ln_forged', partnerId: 'ptn_forged' },
+    });
+    const post = async (headers: Record<string, string>) => {
+      const answer = await fetch(webhookUrl, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', ...headers },
+        body,
+      });
+      return { status: answer.status, body: await answer.json() };
+    };
+    expect(
+      await post({ 'X-Acme-Signature-1': 'ab'.repeat(32), 'X-Evil-Signature-1': 'cd'.repeat(32) }),
+    ).toEqual({
+      status: 401,
+      body: {
+        error: {
+          code: 'conflicting_signatures',
+          message:
+            'Conflicting signatures: the delivery carries several X-*-Signature-1 headers with different values',
+        },
+      },
+    });
+    expect(await post({ 'X-Evil-Signature-1': 'ab'.repeat(32) })).toEqual({
+      status: 401,
+      body: { error: { code: 'unauthorized', message: 'Invalid signature' } },
+    });
+    expect(s.processed).toEqual([]);
+  });
+
   it('W39: with the sandbox and the receiver both on X-Acme, loan.shopped is accepted, the BFF shows the loan rated and the bound policy is readable', async () => {
     const logger = { warn: vi.fn(), error: vi.fn() };
     const s = await startStack({
@@ -85,12 +163,12 @@ describe('webhook headers under a vendor prefix, end to end', () => {
     expect(policy.json.id).toBe(policyId);
   });
 
-  it('W39: with the receiver left at the default X-Service, every delivery is refused 401 with the prefix to set, and the hint is logged once', async () => {
+  it('W39: with the receiver pinned to X-Service, every delivery is refused 401 with the prefix to set, and the hint is logged once', async () => {
     const logger = { warn: vi.fn(), error: vi.fn() };
     const sandboxLogger = { warn: vi.fn() };
     const s = await startStack({
       sandbox: { webhookHeaderPrefix: PREFIX, logger: sandboxLogger },
-      webhooks: { logger },
+      webhooks: { headerPrefix: 'X-Service', logger },
     });
     stack = s;
     const { borrower, loanId } = await shopBindingLoan(s, 'session-default', 'ACME-2');

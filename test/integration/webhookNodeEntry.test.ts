@@ -222,8 +222,8 @@ describe('the webhook receiver under toNodeHandler', () => {
     expect(node.webRequests).toBe(0);
   });
 
-  it('answers a missing signature 401, naming the prefix a delivery is signed under', async () => {
-    const { both, node } = await twins();
+  it('answers a missing signature 401, naming the prefix a delivery is signed under when one is pinned', async () => {
+    const { both, node } = await twins({ headerPrefix: 'X-Service' });
     const body = event();
     expect(await both({ body, headers: { 'Content-Type': 'application/json' } })).toMatchObject({
       status: 401,
@@ -238,6 +238,75 @@ describe('the webhook receiver under toNodeHandler', () => {
     expect(node.webRequests).toBe(0);
   });
 
+  it("W42: at the defaults ('auto'), accepts a vendor prefix, refuses conflicting or missing signatures, and hands on the same headers, as the web handler does", async () => {
+    const heard: unknown[] = [];
+    const { both, node } = await twins({
+      onEvent: (_event, context) => {
+        heard.push(context.headers);
+      },
+    });
+    const body = event({ id: 'evt_entry_acme' });
+    const acme = {
+      'Content-Type': 'application/json',
+      'X-Acme-Signature-1': sign(body),
+      'X-Acme-Partner-Id': 'ptn_1',
+      'X-Acme-External-Id': 'CRM-1',
+      'X-Service-Partner-Id': 'ptn_other',
+    };
+    expect(await both({ body, headers: acme })).toMatchObject({
+      status: 200,
+      body: { received: true },
+    });
+    // Each twin heard the headers under the signature's prefix, the same on both paths.
+    expect(heard).toEqual([
+      { prefix: 'X-Acme', partnerId: 'ptn_1', externalId: 'CRM-1' },
+      { prefix: 'X-Acme', partnerId: 'ptn_1', externalId: 'CRM-1' },
+    ]);
+    // Copies with one value are one signature, under the first prefix by name on both paths.
+    const copied = event({ id: 'evt_entry_copies' });
+    const copies = {
+      'Content-Type': 'application/json',
+      'X-Service-Signature-1': sign(copied),
+      'x-acme-signature-1': sign(copied),
+    };
+    expect(await both({ body: copied, headers: copies })).toMatchObject({ status: 200 });
+    expect(heard.slice(2)).toEqual([
+      { prefix: 'X-Acme', partnerId: null, externalId: null },
+      { prefix: 'X-Acme', partnerId: null, externalId: null },
+    ]);
+    const conflicting = event({ id: 'evt_entry_conflict' });
+    expect(
+      await both({
+        body: conflicting,
+        headers: {
+          'Content-Type': 'application/json',
+          'X-Acme-Signature-1': sign(conflicting),
+          'X-Service-Signature-1': sign(conflicting, 'another'),
+        },
+      }),
+    ).toMatchObject({
+      status: 401,
+      body: { error: { code: 'conflicting_signatures' } },
+      closes: false,
+    });
+    expect(
+      await both({
+        body: conflicting,
+        headers: { 'Content-Type': 'application/json', 'X-Acme-Signature-1': '' },
+      }),
+    ).toMatchObject({ status: 401, body: { error: { message: 'Missing signature' } } });
+    expect(
+      await both({
+        body: conflicting,
+        headers: {
+          'Content-Type': 'application/json',
+          'X-Acme-Signature-1': sign(conflicting, 'another'),
+        },
+      }),
+    ).toMatchObject({ status: 401, body: { error: { message: 'Invalid signature' } } });
+    expect(node.webRequests).toBe(0);
+  });
+
   it('reads repeated headers as a web Request does', async () => {
     const { both } = await twins();
     // Node keeps the first Content-Type; a web Headers joins both, which is not JSON: 415.
@@ -249,6 +318,16 @@ describe('the webhook receiver under toNodeHandler', () => {
       },
     });
     expect(answer).toMatchObject({ status: 415, closes: true });
+    // A vendor's signature header sent twice is one joined value on both: no signature.
+    const body = event({ id: 'evt_entry_twice_signed' });
+    const twice = await both({
+      body,
+      headers: {
+        'Content-Type': 'application/json',
+        'X-Acme-Signature-1': [sign(body), sign(body)] as unknown as string,
+      },
+    });
+    expect(twice).toMatchObject({ status: 401, body: { error: { message: 'Invalid signature' } } });
   });
 
   it('answers a failing onEvent 500, and a slow one 202, as the web handler does', async () => {

@@ -120,6 +120,12 @@ describe('createWebhookDispatcher', () => {
       expect(request.headers.has('X-Service-Signature-1')).toBe(false);
     });
 
+    it("refuses 'auto' as its prefix: the service signs under one, and 'auto' is the receiver's setting", () => {
+      expect(() => setup([200], { headerPrefix: 'auto' })).toThrow(
+        /prefix the sandbox signs under.*'auto' is the receiver's headerPrefix/,
+      );
+    });
+
     it('sends basic authorization that decodes to username:password when configured', async () => {
       const { dispatcher, requests } = setup([200]);
       dispatcher.dispatch(

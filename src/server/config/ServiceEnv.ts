@@ -22,7 +22,7 @@ export interface ServiceClientEnv {
 export interface WebhookEnv {
   /** WEBHOOK_SECRET, or else the client secret, which is what the service signs with. */
   secret: string;
-  /** WEBHOOK_HEADER_PREFIX, or `X-Service`. */
+  /** WEBHOOK_HEADER_PREFIX: `auto` (the default: any vendor prefix), or the pinned prefix. */
   headerPrefix: string;
   /** WEBHOOK_BASIC_AUTH_USERNAME and WEBHOOK_BASIC_AUTH_PASSWORD, when both are set. */
   basicAuth?: BasicAuthCredentials;

@@ -13,7 +13,7 @@ import type { EnvSource, ServiceEnv } from './ServiceEnv.js';
  * | `SERVICE_PARTNER_ID` | `client.partnerId` (platform partners) | none |
  * | `SERVICE_ROUTES` | `client.routes`, via `parseServiceRoutes` | `{}` |
  * | `WEBHOOK_SECRET` | `webhooks.secret` | the client secret (what the service signs with) |
- * | `WEBHOOK_HEADER_PREFIX` | `webhooks.headerPrefix` | `X-Service` |
+ * | `WEBHOOK_HEADER_PREFIX` | `webhooks.headerPrefix`: `auto` takes the one `X-*-Signature-1` whose HMAC verifies; a prefix pins | `auto` |
  * | `WEBHOOK_BASIC_AUTH_USERNAME`, `WEBHOOK_BASIC_AUTH_PASSWORD` | `webhooks.basicAuth` (both or neither) | none |
  * | `REDIS_URL` | `redisUrl`, for `createRedisStore` | none: memory |
  *

@@ -1,4 +1,5 @@
 import { checkHeaderPrefix } from '../webhooks/checkHeaderPrefix.js';
+import { checkHeaderPrefixSetting } from '../webhooks/checkHeaderPrefixSetting.js';
 import type { ConfigurationProblem } from './ConfigurationError.js';
 import { credentialProblem } from './credentialProblem.js';
 import { envText } from './envText.js';
@@ -29,7 +30,7 @@ function readPrefix(
 ): { value: string } | { problem: ConfigurationProblem } {
   try {
     // The receiver's own check, so the variable accepts exactly what `headerPrefix` does.
-    return { value: checkHeaderPrefix(raw ?? 'X-Service', PREFIX) };
+    return { value: checkHeaderPrefixSetting(raw ?? 'auto', PREFIX) };
   } catch (error) {
     const text = error instanceof Error ? error.message : String(error);
     const trimmed = raw?.replace(/-+$/, '');
@@ -40,7 +41,7 @@ function readPrefix(
         fix:
           trimmed !== undefined && trimmed !== raw && isHeaderPrefix(trimmed)
             ? `Set ${PREFIX}=${trimmed}.`
-            : `Set ${PREFIX} to the prefix the service signs with, e.g. X-Acme for X-Acme-Signature-1 (the production service uses its vendor's name; the specification's X-Service is the default).`,
+            : `Unset ${PREFIX} (the default, auto, takes the one X-*-Signature-1 header whose HMAC verifies, under any vendor prefix), or set it to the prefix the service signs with to pin it, e.g. X-Acme for X-Acme-Signature-1.`,
       },
     };
   }
@@ -74,7 +75,8 @@ function basicAuthProblems(
 
 /**
  * Reads WEBHOOK_SECRET (default: the client secret, which the service signs with),
- * WEBHOOK_HEADER_PREFIX and WEBHOOK_BASIC_AUTH_USERNAME / _PASSWORD, collecting every problem.
+ * WEBHOOK_HEADER_PREFIX (default `auto`) and WEBHOOK_BASIC_AUTH_USERNAME / _PASSWORD,
+ * collecting every problem.
  * Without either secret there are no options, and no problem of its own either: the missing
  * SERVICE_CLIENT_SECRET is already one.
  */

@@ -56,11 +56,13 @@ function errorOf(json: unknown): ErrorAnswer {
 /** Why a receiver answered 401, read from its answer (the library's receiver says which). */
 function unauthorized(
   input: WebhookDeliveryInput,
-  message: string,
+  { code, message = '' }: ErrorAnswer,
   basicChallenge: boolean,
+  sentPrefix: string,
 ): { detail: string; fix: string } {
   const { webhooks, secretFrom } = input;
-  const header = `${webhooks.headerPrefix}-Signature-1`;
+  const auto = webhooks.headerPrefix === 'auto';
+  const header = `${sentPrefix}-Signature-1`;
   const expected = /expects ([!#$%&'*+.^_`|~0-9A-Za-z-]+)-Signature-1/i.exec(message)?.[1];
   if (basicChallenge || /credentials/i.test(message)) {
     return webhooks.basicAuth
@@ -74,9 +76,20 @@ function unauthorized(
         };
   }
   if (expected !== undefined) {
+    return auto
+      ? {
+          detail: `The receiver is pinned to ${expected}-Signature-1 and refused this check's ${header} (401); WEBHOOK_HEADER_PREFIX here is auto`,
+          fix: `If the service signs under ${expected}, run this check with WEBHOOK_HEADER_PREFIX=${expected}; otherwise unset WEBHOOK_HEADER_PREFIX on the receiver, so that it takes the one X-*-Signature-1 header whose HMAC verifies (auto, the default).`,
+        }
+      : {
+          detail: `The receiver expects ${expected}-Signature-1, but WEBHOOK_HEADER_PREFIX here is ${webhooks.headerPrefix} (401)`,
+          fix: 'Run the receiver and this check with the same WEBHOOK_HEADER_PREFIX: the prefix the service signs with (X-<Vendor> for the production service), or unset it on both (auto).',
+        };
+  }
+  if (code === 'conflicting_signatures') {
     return {
-      detail: `The receiver expects ${expected}-Signature-1, but WEBHOOK_HEADER_PREFIX here is ${webhooks.headerPrefix} (401)`,
-      fix: 'Run the receiver and this check with the same WEBHOOK_HEADER_PREFIX: the prefix the service signs with (X-<Vendor> for the production service).',
+      detail: `The receiver found several signature headers with different values beside this check's ${header} (401 conflicting_signatures)`,
+      fix: 'Check that no proxy in front of the receiver adds an X-*-Signature-1 header, or pin WEBHOOK_HEADER_PREFIX on the receiver to the prefix the service signs with.',
     };
   }
   if (/invalid signature/i.test(message)) {
@@ -92,7 +105,9 @@ function unauthorized(
   if (/missing signature/i.test(message)) {
     return {
       detail: `The receiver found no ${header} header (401 Missing signature)`,
-      fix: 'Check that no proxy in front of the receiver drops the signature header, and that both sides use the same WEBHOOK_HEADER_PREFIX.',
+      fix: auto
+        ? 'Check that no proxy in front of the receiver drops the signature header.'
+        : 'Check that no proxy in front of the receiver drops the signature header, and that both sides use the same WEBHOOK_HEADER_PREFIX.',
     };
   }
   return {
@@ -156,7 +171,7 @@ export async function checkWebhookDelivery(input: WebhookDeliveryInput): Promise
         id: 'webhook-delivery',
         title: TITLE,
         status: 'pass',
-        detail: `POST ${shown} accepted a signed test event (${input.webhooks.headerPrefix}-Signature-1${input.webhooks.basicAuth ? ', basic auth' : ''}) as this library's receiver`,
+        detail: `POST ${shown} accepted a signed test event (${delivery.prefix}-Signature-1${input.webhooks.basicAuth ? ', basic auth' : ''}) as this library's receiver`,
       };
     }
     return fail(
@@ -167,7 +182,7 @@ export async function checkWebhookDelivery(input: WebhookDeliveryInput): Promise
   const error = errorOf(json);
   if (status === 401) {
     const basic = /^basic/i.test(result.headers.get('www-authenticate') ?? '');
-    const { detail, fix } = unauthorized(input, error.message ?? '', basic);
+    const { detail, fix } = unauthorized(input, error, basic, delivery.prefix);
     return fail(detail, fix);
   }
   if (status === 404 || status === 405) {

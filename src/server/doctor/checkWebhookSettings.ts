@@ -5,8 +5,8 @@ const TITLE = 'Webhook settings';
 
 /**
  * The receiver's settings: a secret to verify signatures with (WEBHOOK_SECRET, or the client
- * secret the service signs with), a valid header prefix, and basic auth set as a pair. Passing
- * says which are in use, by variable name only.
+ * secret the service signs with), a valid header prefix (or `auto`), and basic auth set as a
+ * pair. Passing says which are in use, by variable name only.
  */
 export function checkWebhookSettings(parts: ServiceEnvParts): DoctorCheck {
   const { webhooks, webhookProblems } = parts;
@@ -36,10 +36,14 @@ export function checkWebhookSettings(parts: ServiceEnvParts): DoctorCheck {
   const auth = webhooks.basicAuth
     ? 'basic auth on (WEBHOOK_BASIC_AUTH_USERNAME, WEBHOOK_BASIC_AUTH_PASSWORD)'
     : 'basic auth off';
+  const header =
+    webhooks.headerPrefix === 'auto'
+      ? 'the one X-*-Signature-1 header they carry, under any vendor prefix (WEBHOOK_HEADER_PREFIX auto)'
+      : `${webhooks.headerPrefix}-Signature-1 (WEBHOOK_HEADER_PREFIX)`;
   return {
     id: 'webhook-settings',
     title: TITLE,
     status: 'pass',
-    detail: `Deliveries are verified in ${webhooks.headerPrefix}-Signature-1 (WEBHOOK_HEADER_PREFIX) with ${secret}; ${auth}`,
+    detail: `Deliveries are verified in ${header} with ${secret}; ${auth}`,
   };
 }

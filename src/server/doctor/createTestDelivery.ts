@@ -6,6 +6,8 @@ import { WEBHOOK_TEST_EVENT_TYPE } from '../webhooks/WEBHOOK_TEST_EVENT_TYPE.js'
 export interface TestDelivery {
   body: string;
   headers: Record<string, string>;
+  /** The prefix of its headers, e.g. `X-Service` (for `X-Service-Signature-1`). */
+  prefix: string;
 }
 
 function randomHex(bytes: number): string {
@@ -16,7 +18,8 @@ function randomHex(bytes: number): string {
 /**
  * A delivery shaped like the service's: a normal event envelope of type `lir.webhook.test`, a
  * fresh event id, signed over its exact bytes with the core's HMAC (the receiver's scheme), in
- * the configured prefix's headers, with basic auth when set.
+ * the configured prefix's headers (under `auto`, the specification's `X-Service`, which a
+ * receiver at `auto` takes like any other), with basic auth when set.
  */
 export async function createTestDelivery(
   webhooks: WebhookEnv,
@@ -31,7 +34,7 @@ export async function createTestDelivery(
     occurredAt: new Date(now).toISOString(),
     data: { partnerId: partner, platformId: null },
   });
-  const prefix = webhooks.headerPrefix;
+  const prefix = webhooks.headerPrefix === 'auto' ? 'X-Service' : webhooks.headerPrefix;
   const headers: Record<string, string> = {
     'Content-Type': 'application/json',
     Accept: 'application/json',
@@ -43,5 +46,5 @@ export async function createTestDelivery(
     const bytes = new TextEncoder().encode(`${username}:${password}`);
     headers.Authorization = `Basic ${btoa(String.fromCharCode(...bytes))}`;
   }
-  return { body, headers };
+  return { body, headers, prefix };
 }

@@ -1,5 +1,7 @@
 import { createHintLog } from '../events/createHintLog.js';
+import { capitalizeHeaderName } from './capitalizeHeaderName.js';
 import type { WebhookLogger } from './createWebhookHandler.js';
+import { SIGNATURE_HEADER_NAME } from './SIGNATURE_HEADER_NAME.js';
 
 /** Options of {@link createHeaderPrefixHint}. */
 export interface HeaderPrefixHintOptions {
@@ -27,18 +29,8 @@ export interface HeaderPrefixMismatch {
  */
 export type HeaderPrefixHint = (headerNames: Iterable<string>) => HeaderPrefixMismatch | null;
 
-// Header names arrive lower-cased; the prefix is bounded, so neither the memory nor a log line
-// grows with what a client sends, and it is plain text (letters, digits, `-`, `_`, `.`).
-const OTHER_SIGNATURE = /^(x-[a-z0-9][a-z0-9_.-]{0,61})-signature-1$/;
-
-const capitalize = (name: string) =>
-  name.replace(
-    /(^|-)([a-z])/g,
-    (_match, dash: string, letter: string) => dash + letter.toUpperCase(),
-  );
-
 /**
- * The operator's hint for a receiver left at another header prefix than the service signs
+ * The operator's hint for a receiver pinned to another header prefix than the service signs
  * with (the production service spells the headers with its vendor's name): when a delivery
  * carries no `${expectedPrefix}-Signature-1` but an `X-<Vendor>-Signature-1`, it returns the
  * prefix to configure and a message for the 401 body, and logs a warning naming it, at most
@@ -69,10 +61,10 @@ export function createHeaderPrefixHint(options: HeaderPrefixHintOptions): Header
 
   return (headerNames) => {
     for (const name of headerNames) {
-      const match = OTHER_SIGNATURE.exec(name);
+      const match = SIGNATURE_HEADER_NAME.exec(name);
       if (!match || name === expectedName) continue;
       const key = match[1] as string;
-      const foundPrefix = capitalize(key);
+      const foundPrefix = capitalizeHeaderName(key);
       const foundHeader = `${foundPrefix}-Signature-1`;
       report(key, foundPrefix, foundHeader);
       return {

@@ -14,9 +14,14 @@ import type { Store } from '../store/Store.js';
 import { StoreUnavailableError } from '../store/StoreUnavailableError.js';
 import { builtinNodeCrypto } from './builtinNodeCrypto.js';
 import type { BasicAuthCredentials } from './createBasicAuthCheck.js';
+import type { DeliveryPrefix } from './createDeliveryPrefixes.js';
+import { createDeliveryPrefixes } from './createDeliveryPrefixes.js';
 import { createHeaderPrefixHint } from './createHeaderPrefixHint.js';
 import { createSignatureVerifier } from './createSignatureVerifier.js';
 import { decodeWebhookEvent } from './decodeWebhookEvent.js';
+import type { FoundSignature } from './findSignatureHeader.js';
+import { findSignatureHeader } from './findSignatureHeader.js';
+import { readDeliveryHeaders } from './readDeliveryHeaders.js';
 import { resolveWebhookOptions } from './resolveWebhookOptions.js';
 import { settleWithin } from './settleWithin.js';
 import { WEBHOOK_TEST_EVENT_TYPE } from './WEBHOOK_TEST_EVENT_TYPE.js';
@@ -27,8 +32,28 @@ import { webhookRefusals } from './webhookRefusals.js';
 
 /** Where the receiver reports what it ignored or could not do. Never given a secret. */
 export interface WebhookLogger {
+  /** For news that needs no action (the header prefix deliveries come under); else `warn`. */
+  info?(message: string, meta?: Record<string, unknown>): void;
   warn(message: string, meta?: Record<string, unknown>): void;
   error(message: string, meta?: Record<string, unknown>): void;
+}
+
+/**
+ * A delivery's routing headers, read under the prefix its signature header came under. They
+ * are NOT signed: anyone who can reach the receiver can write them, so never authorize, route
+ * or link on them (the event's signed body says which partner and application it is about).
+ * For logs and cross-checks only.
+ */
+export interface WebhookDeliveryHeaders {
+  /**
+   * The prefix, as pinned or as found (capitalized, e.g. `X-Acme`); `null` for an unsigned
+   * delivery (`allowUnsigned`) under `headerPrefix: 'auto'`, which names no prefix.
+   */
+  prefix: string | null;
+  /** `<prefix>-Partner-Id`, or `null`. Unsigned. */
+  partnerId: string | null;
+  /** `<prefix>-External-Id`, or `null`. Unsigned. */
+  externalId: string | null;
 }
 
 /** What the receiver learned about an event before handing it to `onEvent`. */
@@ -39,6 +64,8 @@ export interface WebhookEventContext {
    * browser sees it, and deciding what to do with it is yours (logged as well).
    */
   loanId: string | null;
+  /** The delivery's unsigned partner and external id headers, for information only. */
+  headers: WebhookDeliveryHeaders;
 }
 
 /** Options of {@link createWebhookHandler}. */
@@ -63,11 +90,17 @@ export interface WebhookHandlerOptions {
   /** Accept deliveries without a signature header. Only together with `basicAuth`. */
   allowUnsigned?: boolean;
   /**
-   * Header name prefix. Default `'X-Service'` (signature header `X-Service-Signature-1`), the
-   * spec's spelling; the production service spells the headers with its vendor's name, e.g.
-   * `'X-Acme'` for `X-Acme-Signature-1`. A delivery without the expected signature header but
-   * with another `X-*-Signature-1` is answered 401 with the prefix to set, which is also logged
-   * (a warning at most once a minute per prefix found).
+   * Header name prefix. Default `'auto'`: a delivery must carry exactly one `X-*-Signature-1`
+   * header (any vendor prefix, e.g. the production service's `X-Acme-Signature-1` or the spec's
+   * `X-Service-Signature-1`; copies with the same value count as one) whose HMAC verifies; two
+   * with different values are refused 401 `conflicting_signatures`. The header's name proves
+   * nothing, the HMAC with the secret does, so accepting any name is as safe as pinning one.
+   * The partner and external id headers are read under the same prefix, and each prefix seen
+   * is logged once (`logger.info`, or `warn` for a logger without it), with how to pin it.
+   *
+   * A prefix, e.g. `'X-Acme'`, pins the headers: only `X-Acme-Signature-1` is read, and a
+   * delivery without it but with another `X-*-Signature-1` is answered 401 with the prefix to
+   * set, which is also logged (a warning at most once a minute per prefix found).
    */
   headerPrefix?: string;
   /** Largest body accepted. Default 256 KiB. */
@@ -129,6 +162,19 @@ const TEST_RECEIVED = ok({ received: true, test: true });
 const IGNORED = ok({ received: true, ignored: true });
 const PENDING = ok({ received: true, pending: true }, 202);
 
+/**
+ * What a log line says of a delivery's routing headers: the prefix, and the partner id marked
+ * unsigned and cut short (it is the sender's text). The external id is left out: it names a
+ * borrower's application.
+ */
+function unsignedMeta(headers: WebhookDeliveryHeaders): Record<string, unknown> {
+  if (headers.prefix === null) return {};
+  return {
+    headerPrefix: headers.prefix,
+    unsignedPartnerId: headers.partnerId === null ? null : headers.partnerId.slice(0, 100),
+  };
+}
+
 /** The answer to a request whose body will not be read to its end: given up, and closing. */
 function dropUnreadBody(request: RequestView, answer: WebhookAnswer): WebhookAnswer {
   request.dropBody();
@@ -141,8 +187,10 @@ function dropUnreadBody(request: RequestView, answer: WebhookAnswer): WebhookAns
  * named (415) → basic auth when configured, before any byte of the body is read (401) → one of
  * `maxConcurrentDeliveries` slots (503 `busy` with `Retry-After`, body unread) → the whole body
  * within `bodyTimeoutMs` (408 `request_timeout`) and under the size cap, counted as it streams,
- * before any HMAC (413) → HMAC-SHA256 of the raw bytes against each configured secret (401;
- * when the signature header is missing but one under another prefix is there, the 401 and a
+ * before any HMAC (413) → the signature: the one `X-*-Signature-1` header under `headerPrefix:
+ * 'auto'` (401 `conflicting_signatures` for two that differ), or the pinned prefix's → its
+ * HMAC-SHA256 of the raw bytes against each configured secret (401; for a pinned prefix, when
+ * its signature header is missing but one under another prefix is there, the 401 and a
  * warning name the `headerPrefix` to set) →
  * JSON (400) → envelope schema (400) → 14-day window and 5-minute skew (400 `stale_event` /
  * `event_from_future`) → a self-check delivery (type `lir.webhook.test`, see
@@ -161,8 +209,10 @@ function dropUnreadBody(request: RequestView, answer: WebhookAnswer): WebhookAns
  * a stalled or trickling client holds neither memory nor a socket; at most
  * `maxConcurrentDeliveries × maxBodyBytes` of bodies are buffered at once.
  *
- * Routing headers (`X-Service-Partner-Id`, `X-Service-External-Id`) are not signed, so nothing
- * here reads them: the partner and loan come from the signed body only.
+ * Routing headers (`X-<Vendor>-Partner-Id`, `X-<Vendor>-External-Id`) are not signed, so they
+ * decide nothing: the partner and loan come from the signed body only. They are read under the
+ * signature's prefix and handed to `onEvent` (`context.headers`) and to log lines, for
+ * information.
  *
  * @example
  * const webhooks = createWebhookHandler({
@@ -195,8 +245,13 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
     logger,
   } = resolveWebhookOptions(options);
   const claimKey = (id: string) => `lir:webhook:${id}`;
-  const signatureName = signatureHeader.toLowerCase();
-  const prefixHint = createHeaderPrefixHint({ expectedPrefix: headerPrefix, logger, now });
+  const signatureName = signatureHeader?.toLowerCase() ?? null;
+  // Only a pinned prefix can be the wrong one; under 'auto' any prefix is taken.
+  const prefixHint =
+    signatureHeader === null
+      ? null
+      : createHeaderPrefixHint({ expectedPrefix: headerPrefix, logger, now });
+  const prefixOf = createDeliveryPrefixes({ headerPrefix, logger });
   // A wrong secret or credentials refuse every delivery: said once a minute per cause, not 401
   // times a minute, and kept for the BFF, which explains from it why a loan's event never came.
   const hint = createHintLog({ logger, now });
@@ -259,21 +314,39 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
     }
   }
 
-  async function release(event: { id: string; type: string }, error: unknown): Promise<void> {
+  async function release(
+    event: { id: string; type: string },
+    headers: WebhookDeliveryHeaders,
+    error: unknown,
+  ): Promise<void> {
     logger.error('webhook: processing failed; the claim is released for a retry', {
       eventId: event.id,
       type: event.type,
+      ...unsignedMeta(headers),
       error,
     });
     // If the delete fails too, the lease expiring does the same job, only later.
     await store.delete(claimKey(event.id)).catch(() => undefined);
   }
 
-  async function processEvent(event: WebhookEvent): Promise<void> {
+  async function processEvent(
+    event: WebhookEvent,
+    request: RequestView,
+    prefix: DeliveryPrefix | null,
+  ): Promise<void> {
     // The relay publishes an event id once, so a redelivery after a crash (claim expired, event
     // not marked done) calls onEvent again but does not relay twice.
     const loanId = await relay.publish(event);
-    if (options.onEvent) await options.onEvent(event, { loanId });
+    if (options.onEvent) {
+      await options.onEvent(event, { loanId, headers: readDeliveryHeaders(request, prefix) });
+    }
+  }
+
+  /** The signature to verify: the pinned prefix's header, or the one found under any prefix. */
+  function signatureOf(request: RequestView): FoundSignature | 'conflicting' | null {
+    if (signatureName === null) return findSignatureHeader(request);
+    const value = request.header(signatureName);
+    return value === null || value === '' ? null : { name: signatureName, value };
   }
 
   async function handle(request: RequestView): Promise<WebhookAnswer> {
@@ -344,21 +417,30 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
         webhookError(413, 'payload_too_large', `The body is larger than ${maxBodyBytes} bytes`),
       );
     }
-    const signature = request.header(signatureName);
-    if (signature === null || signature === '') {
-      // Signed under another prefix: the receiver is likely left at the spec's default while
-      // the service uses its vendor's name. Said in the log (and the answer) so it can be fixed.
-      const mismatch = prefixHint(request.headerNames());
+    const signature = signatureOf(request);
+    if (signature === 'conflicting') {
+      // Which one did the service mean? Neither is verified, so no copy can be slipped past.
+      refuse(webhookRefusals.signaturesConflict());
+      return webhookError(
+        401,
+        'conflicting_signatures',
+        'Conflicting signatures: the delivery carries several X-*-Signature-1 headers with different values',
+      );
+    }
+    if (signature === null) {
+      // Signed under another prefix than the pinned one: said in the log (and the answer) so
+      // the setting can be fixed.
+      const mismatch = prefixHint?.(request.headerNames()) ?? null;
       if (!allowUnsigned) {
         refuse(
-          mismatch
+          mismatch && signatureHeader !== null
             ? webhookRefusals.signatureUnderOtherPrefix(mismatch.foundPrefix, signatureHeader)
             : webhookRefusals.signatureMissing(signatureHeader),
         );
         return webhookError(401, 'unauthorized', mismatch?.message ?? 'Missing signature');
       }
     } else {
-      const valid = signatureValid(body, signature);
+      const valid = signatureValid(body, signature.value);
       if (!(typeof valid === 'boolean' ? valid : await valid)) {
         refuse(webhookRefusals.signatureInvalid());
         return webhookError(401, 'unauthorized', 'Invalid signature');
@@ -380,6 +462,9 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
     // no event of the service's, so nothing records, relays or hands it on.
     if (event.type === WEBHOOK_TEST_EVENT_TYPE) return TEST_RECEIVED;
     relay.webhookHealth?.accepted(t);
+    // Verified: its prefix is the service's (logged the first time under 'auto'). Its routing
+    // headers are read only when something uses them (onEvent, a log line).
+    const prefix = prefixOf(signature === null ? null : signature.name);
 
     const state = await claim(event.id);
     if (state === 'done') return DUPLICATE;
@@ -390,19 +475,20 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
       logger.warn('webhook: ignored an event of an undocumented type', {
         eventId: event.id,
         type: event.type,
+        ...unsignedMeta(readDeliveryHeaders(request, prefix)),
       });
       await markDone(event);
       return IGNORED;
     }
 
-    const work = processEvent(decoded.event);
+    const work = processEvent(decoded.event, request, prefix);
     const outcome = await settleWithin(work, timeoutMs);
     if (outcome.kind === 'done') {
       await markDone(event);
       return RECEIVED;
     }
     if (outcome.kind === 'failed') {
-      await release(event, outcome.error);
+      await release(event, readDeliveryHeaders(request, prefix), outcome.error);
       if (outcome.error instanceof StoreUnavailableError) return storeUnavailable();
       return webhookError(500, 'processing_failed', 'Processing failed; retry later');
     }
@@ -414,7 +500,7 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
     void work
       .then(
         () => markDone(event),
-        (error: unknown) => release(event, error),
+        (error: unknown) => release(event, readDeliveryHeaders(request, prefix), error),
       )
       // Nothing is left to answer; a throwing logger must not become an unhandled rejection.
       .catch(() => undefined);

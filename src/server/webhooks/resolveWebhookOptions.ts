@@ -3,7 +3,7 @@ import type { EventRelay } from '../events/createEventRelay.js';
 import { createEventRelay } from '../events/createEventRelay.js';
 import { createMemoryStore } from '../store/createMemoryStore.js';
 import type { Store } from '../store/Store.js';
-import { checkHeaderPrefix } from './checkHeaderPrefix.js';
+import { checkHeaderPrefixSetting } from './checkHeaderPrefixSetting.js';
 import { createBasicAuthCheck } from './createBasicAuthCheck.js';
 import type { WebhookHandlerOptions, WebhookLogger } from './createWebhookHandler.js';
 
@@ -12,9 +12,10 @@ export interface ResolvedWebhookOptions {
   secrets: readonly string[];
   allowUnsigned: boolean;
   checkBasicAuth: ((authorization: string | null) => Promise<boolean>) | null;
-  /** The configured header prefix, e.g. `X-Service`. */
+  /** `'auto'`, or the pinned header prefix, e.g. `X-Acme`. */
   headerPrefix: string;
-  signatureHeader: string;
+  /** The pinned prefix's signature header, e.g. `X-Acme-Signature-1`; `null` under `'auto'`. */
+  signatureHeader: string | null;
   maxBodyBytes: number;
   bodyTimeoutMs: number;
   maxConcurrentDeliveries: number;
@@ -70,7 +71,7 @@ export function resolveWebhookOptions(options: WebhookHandlerOptions): ResolvedW
     // the relay, so unsigned deliveries need it.
     throw new TypeError('allowUnsigned needs basicAuth: unsigned deliveries must be authenticated');
   }
-  const headerPrefix = checkHeaderPrefix(options.headerPrefix ?? 'X-Service');
+  const headerPrefix = checkHeaderPrefixSetting(options.headerPrefix ?? 'auto');
   const maxAgeMs = positive('maxAgeMs', options.maxAgeMs ?? 14 * DAY);
   const futureSkewMs = positive('futureSkewMs', options.futureSkewMs ?? 5 * MINUTE, true);
   const timeoutMs = positive('processingTimeoutMs', options.processingTimeoutMs ?? 5 * SECOND);
@@ -85,7 +86,7 @@ export function resolveWebhookOptions(options: WebhookHandlerOptions): ResolvedW
     allowUnsigned,
     checkBasicAuth: options.basicAuth ? createBasicAuthCheck(options.basicAuth) : null,
     headerPrefix,
-    signatureHeader: `${headerPrefix}-Signature-1`,
+    signatureHeader: headerPrefix === 'auto' ? null : `${headerPrefix}-Signature-1`,
     maxBodyBytes: positive('maxBodyBytes', options.maxBodyBytes ?? 256 * 1024),
     bodyTimeoutMs: positive('bodyTimeoutMs', options.bodyTimeoutMs ?? 10 * SECOND),
     maxConcurrentDeliveries: positiveInteger(

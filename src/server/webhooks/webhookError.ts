@@ -9,6 +9,7 @@ export type WebhookErrorCode =
   | 'request_timeout'
   | 'busy'
   | 'unauthorized'
+  | 'conflicting_signatures'
   | 'invalid_json'
   | 'validation_error'
   | 'stale_event'

@@ -31,11 +31,26 @@ export const webhookRefusals = {
     fix: `check ${BASIC_AUTH} and the credentials registered with the service`,
     log: `webhook: a delivery's basic-auth credentials did not match ${BASIC_AUTH}; it was refused with 401. If every delivery fails, the credentials registered with the service differ from these: set the registered ones, or register these with the service's support.`,
   }),
-  signatureMissing: (signatureHeader: string): DescribedRefusal => ({
-    key: 'signature-missing',
-    reason: `no ${signatureHeader} header`,
-    fix: `check ${PREFIX}`,
-    log: `webhook: a delivery carried no ${signatureHeader} header and was refused with 401. The service signs every delivery: if it names the header with its vendor's name (X-<Vendor>-Signature-1), set ${PREFIX} to that prefix. Unsigned deliveries are accepted only with \`allowUnsigned\` and ${BASIC_AUTH}.`,
+  /** `signatureHeader` null: `headerPrefix: 'auto'`, where any `X-*-Signature-1` would do. */
+  signatureMissing: (signatureHeader: string | null): DescribedRefusal =>
+    signatureHeader === null
+      ? {
+          key: 'signature-missing',
+          reason: 'no X-*-Signature-1 header',
+          fix: 'check that nothing between the service and the receiver drops the X-<Vendor>-Signature-1 header',
+          log: `webhook: a delivery carried no X-*-Signature-1 header and was refused with 401. The service signs every delivery (X-<Vendor>-Signature-1, under any vendor prefix with \`headerPrefix\` 'auto'): check that no proxy in front of the receiver drops the header. Unsigned deliveries are accepted only with \`allowUnsigned\` and ${BASIC_AUTH}.`,
+        }
+      : {
+          key: 'signature-missing',
+          reason: `no ${signatureHeader} header`,
+          fix: `check ${PREFIX}`,
+          log: `webhook: a delivery carried no ${signatureHeader} header and was refused with 401. The service signs every delivery: if it names the header with its vendor's name (X-<Vendor>-Signature-1), set ${PREFIX} to that prefix. Unsigned deliveries are accepted only with \`allowUnsigned\` and ${BASIC_AUTH}.`,
+        },
+  signaturesConflict: (): DescribedRefusal => ({
+    key: 'signatures-conflict',
+    reason: 'several X-*-Signature-1 headers with different values',
+    fix: `check what adds a signature header between the service and the receiver, or pin ${PREFIX} to the service's prefix`,
+    log: `webhook: a delivery carried several X-*-Signature-1 headers with different values and was refused with 401: with \`headerPrefix\` 'auto' a delivery must carry one signature. If every delivery fails, something between the service and the receiver (a proxy) adds a signature header: remove it, or set ${PREFIX} to the prefix the service signs with, so that only its header is read.`,
   }),
   signatureUnderOtherPrefix: (foundPrefix: string, signatureHeader: string): DescribedRefusal => ({
     key: `signature-prefix:${foundPrefix}`,

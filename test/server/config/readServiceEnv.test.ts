@@ -102,8 +102,28 @@ describe('readServiceEnv', () => {
     });
     expect(env.client.partnerId).toBeUndefined();
     expect(env.client.routes).toEqual({});
-    expect(env.webhooks).toEqual({ secret: SECRET, headerPrefix: 'X-Service' });
+    expect(env.webhooks).toEqual({ secret: SECRET, headerPrefix: 'auto' });
     expect(env.redisUrl).toBeUndefined();
+  });
+
+  it.each([
+    ['unset', undefined, 'auto'],
+    ['auto', 'auto', 'auto'],
+    ['AUTO', 'AUTO', 'auto'],
+    ['a prefix', 'X-Acme', 'X-Acme'],
+  ])('W46: WEBHOOK_HEADER_PREFIX %s gives headerPrefix %s', (_name, value, headerPrefix) => {
+    const env = readServiceEnv({ ...complete, WEBHOOK_HEADER_PREFIX: value });
+    expect(env.webhooks.headerPrefix).toBe(headerPrefix);
+  });
+
+  it('W46: a WEBHOOK_HEADER_PREFIX that is no header name: the fix offers auto (unset) or a prefix', () => {
+    const [problem] = problemsOf({ ...complete, WEBHOOK_HEADER_PREFIX: 'X Acme' });
+    expect(problem).toEqual({
+      variable: 'WEBHOOK_HEADER_PREFIX',
+      message:
+        'WEBHOOK_HEADER_PREFIX must be a header name of at most 64 characters, such as X-Acme (got "X Acme")',
+      fix: 'Unset WEBHOOK_HEADER_PREFIX (the default, auto, takes the one X-*-Signature-1 header whose HMAC verifies, under any vendor prefix), or set it to the prefix the service signs with to pin it, e.g. X-Acme for X-Acme-Signature-1.',
+    });
   });
 
   it('accepts http: for a sandbox on this machine only', () => {

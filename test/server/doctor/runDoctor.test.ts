@@ -101,6 +101,9 @@ describe('runDoctor, with a working set-up', () => {
   it('passes every check, in order, and says what each proved', async () => {
     const w = world();
     const report = await run(w);
+    expect(check(report, 'webhook-settings')?.detail).toBe(
+      'Deliveries are verified in the one X-*-Signature-1 header they carry, under any vendor prefix (WEBHOOK_HEADER_PREFIX auto) with the client secret (SERVICE_CLIENT_SECRET), which the service signs with; basic auth off',
+    );
     expect(report.ok).toBe(true);
     expect(report.checks.map((c) => [c.id, c.status])).toEqual([
       ['configuration', 'pass'],
@@ -319,12 +322,42 @@ describe('runDoctor, with the webhooks misconfigured', () => {
 
   it('another header prefix than the receiver expects: the fix names WEBHOOK_HEADER_PREFIX', async () => {
     const w = world({ headerPrefix: 'X-Acme' });
-    const report = await run(w);
+    const report = await run(w, { env: { ...env, WEBHOOK_HEADER_PREFIX: 'X-Service' } });
     expect(check(report, 'webhook-delivery')).toMatchObject({
       status: 'fail',
       detail:
         'The receiver expects X-Acme-Signature-1, but WEBHOOK_HEADER_PREFIX here is X-Service (401)',
-      fix: 'Run the receiver and this check with the same WEBHOOK_HEADER_PREFIX: the prefix the service signs with (X-<Vendor> for the production service).',
+      fix: 'Run the receiver and this check with the same WEBHOOK_HEADER_PREFIX: the prefix the service signs with (X-<Vendor> for the production service), or unset it on both (auto).',
+    });
+  });
+
+  it('W46: a receiver pinned to another prefix than the check signs under at auto: says both, and how to align them', async () => {
+    const w = world({ headerPrefix: 'X-Acme' });
+    const report = await run(w);
+    expect(check(report, 'webhook-delivery')).toMatchObject({
+      status: 'fail',
+      detail:
+        "The receiver is pinned to X-Acme-Signature-1 and refused this check's X-Service-Signature-1 (401); WEBHOOK_HEADER_PREFIX here is auto",
+      fix: 'If the service signs under X-Acme, run this check with WEBHOOK_HEADER_PREFIX=X-Acme; otherwise unset WEBHOOK_HEADER_PREFIX on the receiver, so that it takes the one X-*-Signature-1 header whose HMAC verifies (auto, the default).',
+    });
+  });
+
+  it('W43: something in front of the receiver adds a signature header: the conflict is named, with what to check', async () => {
+    const w = world();
+    const direct = w.fetch;
+    w.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+      const request = new Request(input, init);
+      if (new URL(request.url).host !== 'portal.test') return direct(request);
+      const headers = new Headers(request.headers);
+      headers.set('X-Proxy-Signature-1', 'ab'.repeat(32));
+      return direct(new Request(request, { headers }));
+    }) as typeof fetch;
+    const report = await run(w);
+    expect(check(report, 'webhook-delivery')).toMatchObject({
+      status: 'fail',
+      detail:
+        "The receiver found several signature headers with different values beside this check's X-Service-Signature-1 (401 conflicting_signatures)",
+      fix: 'Check that no proxy in front of the receiver adds an X-*-Signature-1 header, or pin WEBHOOK_HEADER_PREFIX on the receiver to the prefix the service signs with.',
     });
   });
 

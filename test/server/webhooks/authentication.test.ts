@@ -2,6 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createBasicAuthCheck } from '../../../src/server/webhooks/createBasicAuthCheck.js';
 import { createWebhookHandler } from '../../../src/server/webhooks/createWebhookHandler.js';
 import {
+  basic,
+  CREDENTIALS,
   envelope,
   MINUTE,
   nodeCrypto,
@@ -13,11 +15,8 @@ import {
 } from './webhookHarness.js';
 
 const BODY = JSON.stringify(envelope());
-const CREDENTIALS = { username: 'hook_user', password: 'hook_pass' };
-
-function basic(username: string, password: string) {
-  return `Basic ${Buffer.from(`${username}:${password}`).toString('base64')}`;
-}
+/** An explicit prefix: the receiver reads that one alone, as before `'auto'` became the default. */
+const PINNED = { headerPrefix: 'X-Service' };
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -30,7 +29,10 @@ describe('webhook authentication', () => {
     expect(answer.status).toBe(200);
     expect(answer.body).toEqual({ received: true });
     expect(s.onEvent).toHaveBeenCalledTimes(1);
-    expect(s.onEvent).toHaveBeenCalledWith(envelope(), { loanId: 'ln_1' });
+    expect(s.onEvent).toHaveBeenCalledWith(envelope(), {
+      loanId: 'ln_1',
+      headers: { prefix: 'X-Service', partnerId: null, externalId: null },
+    });
     const relayed = await s.relay.read('ln_1', null);
     expect(relayed.map((r) => r.event)).toEqual([
       { id: 'evt_1', type: 'loan.shopped', occurredAt: envelope().occurredAt, loanId: 'ln_1' },
@@ -102,16 +104,19 @@ describe('webhook authentication', () => {
     },
   );
 
-  it('W5: a repeated header is refused even when each copy is valid', async () => {
-    const s = setup();
-    const headers = new Headers({ 'Content-Type': 'application/json' });
-    headers.append('X-Service-Signature-1', sign(BODY));
-    headers.append('X-Service-Signature-1', sign(BODY));
-    const response = await s.handler(
-      new Request('https://lender.example/hooks', { method: 'POST', headers, body: BODY }),
-    );
-    expect(response.status).toBe(401);
-  });
+  it.each(['X-Service', 'X-Acme'])(
+    'W5, W43: a %s signature header sent twice is one joined value, no signature: refused even when each copy is valid',
+    async (prefix) => {
+      const s = setup();
+      const headers = new Headers({ 'Content-Type': 'application/json' });
+      headers.append(`${prefix}-Signature-1`, sign(BODY));
+      headers.append(`${prefix}-Signature-1`, sign(BODY));
+      const response = await s.handler(
+        new Request('https://lender.example/hooks', { method: 'POST', headers, body: BODY }),
+      );
+      expect(response.status).toBe(401);
+    },
+  );
 
   it('W5: unsigned deliveries are accepted only under an explicit basic-auth-only configuration', async () => {
     expect(() => createWebhookHandler({ secret: SECRET, allowUnsigned: true })).toThrow(
@@ -299,7 +304,7 @@ describe('webhook authentication', () => {
     expect(await s.relay.read('ln_mine', null)).toHaveLength(1);
   });
 
-  describe('W37: a delivery signed under another header prefix', () => {
+  describe('W37: a receiver pinned to X-Service, and a delivery signed under another header prefix', () => {
     const HINT_LOG =
       "webhook: deliveries are signed in X-Acme-Signature-1 but the receiver expects X-Service-Signature-1; set headerPrefix: 'X-Acme'";
     const HINT_BODY =
@@ -311,7 +316,7 @@ describe('webhook authentication', () => {
     });
 
     it('W37: is refused 401 unauthorized with a body naming the prefix to configure, and the prefix is logged; nothing processed', async () => {
-      const s = setup();
+      const s = setup(PINNED);
       const answer = await s.send(acmeSigned());
       expect(answer.status).toBe(401);
       expect(answer.body).toEqual({ error: { code: 'unauthorized', message: HINT_BODY } });
@@ -330,7 +335,7 @@ describe('webhook authentication', () => {
     ])(
       'W37: the header is matched whatever its case (%s), and the prefix given capitalized',
       async (_name, header) => {
-        const s = setup();
+        const s = setup(PINNED);
         const answer = await s.send({ body: BODY, signature: null, headers: { [header]: 'ab' } });
         expect(answer.status).toBe(401);
         expect(answer.body.error.message).toBe(HINT_BODY);
@@ -338,7 +343,7 @@ describe('webhook authentication', () => {
     );
 
     it('W37: a delivery with no signature header at all gets the plain answer and no hint', async () => {
-      const s = setup();
+      const s = setup(PINNED);
       const answer = await s.send({
         body: BODY,
         signature: null,
@@ -352,7 +357,7 @@ describe('webhook authentication', () => {
     });
 
     it('W37: a signature header of the configured prefix decides alone; another one beside it gives no hint', async () => {
-      const s = setup();
+      const s = setup(PINNED);
       const both = { 'X-Acme-Signature-1': sign(BODY) };
       expect((await s.send({ body: BODY, headers: both })).status).toBe(200);
       const forged = await s.send({ body: BODY, signature: sign(BODY, 'x'), headers: both });
@@ -377,7 +382,7 @@ describe('webhook authentication', () => {
     });
 
     it('W37: under allowUnsigned with basic auth the delivery is processed as before, and the hint is logged', async () => {
-      const s = setup({ basicAuth: CREDENTIALS, allowUnsigned: true });
+      const s = setup({ ...PINNED, basicAuth: CREDENTIALS, allowUnsigned: true });
       const answer = await s.send({
         ...acmeSigned(),
         headers: {
@@ -391,7 +396,7 @@ describe('webhook authentication', () => {
     });
 
     it('W37: basic auth is still checked first: without the credentials there is no hint', async () => {
-      const s = setup({ basicAuth: CREDENTIALS });
+      const s = setup({ ...PINNED, basicAuth: CREDENTIALS });
       const answer = await s.send(acmeSigned());
       expect(answer.status).toBe(401);
       expect(answer.body.error.message).toBe('Invalid credentials');
@@ -411,14 +416,14 @@ describe('webhook authentication', () => {
     });
   });
 
-  describe('W38: the header prefix hint in the log', () => {
+  describe('W38: the header prefix hint in the log (a pinned prefix)', () => {
     const signedAs = (prefix: string, id = 'evt_1') => {
       const body = JSON.stringify(envelope({ id }));
       return { body, signature: null, headers: { [`${prefix}-Signature-1`]: sign(body) } };
     };
 
     it('W38: a flood of deliveries logs the hint at most once a minute per prefix found, then counts what it left out', async () => {
-      const s = setup();
+      const s = setup(PINNED);
       for (let i = 0; i < 500; i++) {
         expect((await s.send(signedAs('X-Acme', `evt_${i}`))).status).toBe(401);
         s.advance(100);
@@ -440,7 +445,7 @@ describe('webhook authentication', () => {
     });
 
     it('W38: made-up prefixes by the hundred: at most 32 remembered and logged a minute', async () => {
-      const s = setup();
+      const s = setup(PINNED);
       for (let i = 0; i < 300; i++) await s.send(signedAs(`X-Made-Up-${i}`));
       expect(s.logger.warn).toHaveBeenCalledTimes(32);
       s.advance(MINUTE);
@@ -452,14 +457,14 @@ describe('webhook authentication', () => {
     });
 
     it('W38: an absurdly long prefix is not taken for one: plain answer, nothing logged', async () => {
-      const s = setup();
+      const s = setup(PINNED);
       const answer = await s.send(signedAs(`X-${'a'.repeat(500)}`));
       expect(answer.body.error.message).toBe('Missing signature');
       expect(s.logger.warn).not.toHaveBeenCalled();
     });
 
     it('W38: the log never holds the signature or the body', async () => {
-      const s = setup();
+      const s = setup(PINNED);
       const delivery = signedAs('X-Acme', 'evt_secretive');
       await s.send(delivery);
       s.advance(MINUTE);
@@ -473,6 +478,7 @@ describe('webhook authentication', () => {
 
     it('W38: a logger that throws does not change the answer', async () => {
       const s = setup({
+        ...PINNED,
         logger: {
           warn: () => {
             throw new Error('log sink down');

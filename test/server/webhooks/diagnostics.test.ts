@@ -41,8 +41,24 @@ describe('a refused delivery explains itself in the log', () => {
     }
   });
 
-  it('no signature header at all: the log names the header prefix to check', async () => {
+  it('no signature header at all: the log says none under any prefix came, and to look for what drops it', async () => {
     const s = setup();
+    expect((await s.send({ signature: null })).status).toBe(401);
+    expect(s.logger.error.mock.calls).toEqual([
+      [
+        "webhook: a delivery carried no X-*-Signature-1 header and was refused with 401. The service signs every delivery (X-<Vendor>-Signature-1, under any vendor prefix with `headerPrefix` 'auto'): check that no proxy in front of the receiver drops the header. Unsigned deliveries are accepted only with `allowUnsigned` and `basicAuth` (WEBHOOK_BASIC_AUTH_USERNAME / WEBHOOK_BASIC_AUTH_PASSWORD).",
+        { status: 401 },
+      ],
+    ]);
+    expect(s.relay.webhookHealth?.snapshot().lastRefused).toEqual({
+      at: NOW,
+      reason: 'no X-*-Signature-1 header',
+      fix: 'check that nothing between the service and the receiver drops the X-<Vendor>-Signature-1 header',
+    });
+  });
+
+  it('no signature header at all, under a pinned prefix: the log names the header prefix to check', async () => {
+    const s = setup({ headerPrefix: 'X-Service' });
     expect((await s.send({ signature: null })).status).toBe(401);
     expect(s.logger.error.mock.calls).toEqual([
       [
@@ -104,8 +120,8 @@ describe('a refused delivery explains itself in the log', () => {
     });
   });
 
-  it('a delivery signed under another prefix is recorded with the prefix to set', async () => {
-    const s = setup();
+  it('a delivery signed under another prefix than the pinned one is recorded with the prefix to set', async () => {
+    const s = setup({ headerPrefix: 'X-Service' });
     const body = JSON.stringify(envelope());
     const { createHmac } = await import('node:crypto');
     const signature = createHmac('sha256', SECRET).update(body).digest('hex');

@@ -6,9 +6,16 @@ import { buildPath } from '../../../src/core/paths.js';
 import type { WebhookEvent } from '../../../src/core/schemas/webhookEvent.js';
 import { createEventRelay } from '../../../src/server/events/createEventRelay.js';
 import { createMemoryStore } from '../../../src/server/store/createMemoryStore.js';
-import type { WebhookHandlerOptions } from '../../../src/server/webhooks/createWebhookHandler.js';
+import type {
+  WebhookEventContext,
+  WebhookHandlerOptions,
+} from '../../../src/server/webhooks/createWebhookHandler.js';
 import { createWebhookHandler } from '../../../src/server/webhooks/createWebhookHandler.js';
-import type { SandboxService, WebhookTarget } from '../../../src/testing/index.js';
+import type {
+  SandboxService,
+  SandboxServiceOptions,
+  WebhookTarget,
+} from '../../../src/testing/index.js';
 import {
   createLoanApplicationFixture,
   createSandboxService,
@@ -28,12 +35,16 @@ afterEach(() => {
  * A manual-clock sandbox whose webhook deliveries go straight into our handler (real signing,
  * real bytes, no network), the handler and its store on the sandbox's clock.
  */
-function start(target: WebhookTarget, options: Partial<WebhookHandlerOptions> = {}) {
+function start(
+  target: WebhookTarget,
+  options: Partial<WebhookHandlerOptions> = {},
+  sandboxOptions: Partial<SandboxServiceOptions> = {},
+) {
   let now = () => 0;
   const store = createMemoryStore({ now: () => now() });
   const relay = createEventRelay({ store });
-  const onEvent = vi.fn<(event: WebhookEvent) => void>();
-  const logger = { warn: vi.fn(), error: vi.fn() };
+  const onEvent = vi.fn<(event: WebhookEvent, context: WebhookEventContext) => void>();
+  const logger = { info: vi.fn(), warn: vi.fn(), error: vi.fn() };
   const webhooks = createWebhookHandler({
     secret: SANDBOX_DEFAULTS.clientSecret,
     store,
@@ -47,6 +58,7 @@ function start(target: WebhookTarget, options: Partial<WebhookHandlerOptions> = 
     clock: 'manual',
     quoteDelayMs: 30_000,
     fetch: (input, init) => webhooks.handler(new Request(input, init)),
+    ...sandboxOptions,
   });
   running = sandbox;
   now = sandbox.clock.now;
@@ -75,12 +87,13 @@ async function call(
 }
 
 /** Submit, consent and shop a loan; the sandbox emits loan.shopped once quoting is over. */
-async function shopLoan(s: SandboxService): Promise<string> {
+async function shopLoan(s: SandboxService, externalId?: string): Promise<string> {
   const { access_token: token } = await call(s, 'createToken', {}, undefined, {
     client_id: SANDBOX_DEFAULTS.clientId,
     client_secret: SANDBOX_DEFAULTS.clientSecret,
   });
-  const loan = await call(s, 'submitLoanApplication', {}, token, createLoanApplicationFixture());
+  const input = createLoanApplicationFixture(externalId === undefined ? {} : { externalId });
+  const loan = await call(s, 'submitLoanApplication', {}, token, input);
   await call(s, 'recordConsent', {}, token, { id: loan.id, termsOfServiceId: 'tos-1' });
   await call(s, 'shopLoan', { loanId: loan.id }, token);
   return loan.id;
@@ -112,6 +125,38 @@ describe('end to end with the sandbox as the service', () => {
     await sandbox.advance(24 * HOUR);
     expect(sandbox.deliveries).toHaveLength(1);
     expect(onEvent).toHaveBeenCalledTimes(1);
+    expect(logger.warn).not.toHaveBeenCalled();
+    expect(logger.error).not.toHaveBeenCalled();
+    // At the default headerPrefix ('auto'), the prefix the sandbox signs under is said once.
+    expect(logger.info.mock.calls.map(([, meta]) => meta)).toEqual([{ prefix: 'X-Service' }]);
+  });
+
+  it('W42: at the defaults, the sandbox signing under X-Acme-Signature-1 has loan.shopped accepted, with X-Acme-Partner-Id handed to onEvent as unsigned information', async () => {
+    const { sandbox, relay, onEvent, logger } = start(
+      { url: URL_ },
+      {},
+      { webhookHeaderPrefix: 'X-Acme' },
+    );
+    const loanId = await shopLoan(sandbox, 'CRM-ACME-1');
+    await sandbox.advance(30_000);
+    expect(sandbox.deliveries.map((d) => [d.ok, d.status])).toEqual([[true, 200]]);
+    expect(onEvent).toHaveBeenCalledTimes(1);
+    const [event, context] = onEvent.mock.calls[0] ?? [];
+    expect(event?.type).toBe('loan.shopped');
+    expect(context).toEqual({
+      loanId,
+      headers: {
+        prefix: 'X-Acme',
+        partnerId: SANDBOX_DEFAULTS.partnerId,
+        externalId: 'CRM-ACME-1',
+      },
+    });
+    expect(await relay.read(loanId, null)).toHaveLength(1);
+    expect(logger.info).toHaveBeenCalledTimes(1);
+    expect(logger.info).toHaveBeenCalledWith(
+      "webhook: deliveries are signed under X-Acme (X-Acme-Signature-1, headerPrefix 'auto'); set headerPrefix: 'X-Acme' (WEBHOOK_HEADER_PREFIX) to pin it",
+      { prefix: 'X-Acme' },
+    );
     expect(logger.warn).not.toHaveBeenCalled();
     expect(logger.error).not.toHaveBeenCalled();
   });

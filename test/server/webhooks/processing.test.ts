@@ -177,6 +177,8 @@ describe('de-duplication and processing', () => {
     expect(s.logger.warn).toHaveBeenCalledWith(expect.stringMatching(/undocumented type/), {
       eventId: 'evt_1',
       type: 'loan.future_thing',
+      headerPrefix: 'X-Service',
+      unsignedPartnerId: null,
     });
     expect(s.onEvent).not.toHaveBeenCalled();
     expect(await s.relay.read('ln_1', null)).toEqual([]);

@@ -20,6 +20,13 @@ export const OLD_SECRET = 'whsec_previous_9876543210';
 export const NOW = Date.UTC(2026, 10, 20, 12, 0, 0);
 export const URL_ = 'https://lender.example/webhooks/insurance';
 export const SIGNATURE_HEADER = 'X-Service-Signature-1';
+/** The basic-auth credentials of the receivers that check them. */
+export const CREDENTIALS = { username: 'hook_user', password: 'hook_pass' };
+
+/** An `Authorization` header carrying basic-auth credentials. */
+export function basic(username: string, password: string): string {
+  return `Basic ${Buffer.from(`${username}:${password}`).toString('base64')}`;
+}
 
 /** The signature, computed independently of src with node:crypto. */
 export function sign(body: string | Uint8Array, secret = SECRET): string {
@@ -99,7 +106,11 @@ export interface Setup {
   onEvent: ReturnType<
     typeof vi.fn<(event: WebhookEvent, context: WebhookEventContext) => void | Promise<void>>
   >;
-  logger: { warn: ReturnType<typeof vi.fn>; error: ReturnType<typeof vi.fn> };
+  logger: {
+    info: ReturnType<typeof vi.fn>;
+    warn: ReturnType<typeof vi.fn>;
+    error: ReturnType<typeof vi.fn>;
+  };
   /** Writes to the store of any kind (claims, records, relay backlog, pub/sub). */
   writes(): number;
   /** Moves the handler's and the store's clock. */
@@ -121,7 +132,7 @@ export function setup(
   const relay = options.relay ?? createEventRelay({ store });
   const onEvent =
     vi.fn<(event: WebhookEvent, context: WebhookEventContext) => void | Promise<void>>();
-  const logger = { warn: vi.fn(), error: vi.fn() };
+  const logger = { info: vi.fn(), warn: vi.fn(), error: vi.fn() };
   const spies = (['setIfAbsent', 'set', 'delete', 'append', 'publish'] as const).map((name) =>
     vi.spyOn(store, name),
   );
