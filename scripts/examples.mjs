@@ -205,7 +205,10 @@ const warnings = (output) =>
  * Walks one borrower flow on `origin` in a fresh browser context, watching everything the page
  * does. Returns what it saw; throws (CheckFailure) on the first thing that is wrong.
  */
-async function walkFlow(browser, { origin, serviceOrigin, secret, example, shotPrefix }) {
+async function walkFlow(
+  browser,
+  { origin, serviceOrigin, assetOrigin, secret, example, shotPrefix },
+) {
   const context = await browser.newContext({ viewport: { width: 1000, height: 1000 } });
   context.setDefaultTimeout(WAIT_MS);
   const problems = [];
@@ -321,16 +324,15 @@ async function walkFlow(browser, { origin, serviceOrigin, secret, example, shotP
 
     await expectNoProblems('during the flow');
     const fromBrowser = requests.map((r) => new URL(r.url()));
-    // The quote cards show carrier logos the service hosts for browsers: nothing else of its
-    // origin (above all its API) may be asked for by the browser.
-    const toService = fromBrowser.filter(
-      (url) => url.origin === serviceOrigin && !url.pathname.startsWith('/sandbox/logos/'),
-    );
-    const logos =
-      fromBrowser.filter((url) => url.origin === serviceOrigin).length - toService.length;
+    // The quote cards show carrier logos from the service's asset origin (another origin, as its
+    // CDN is): nothing of the service's own origin (above all its API) may be asked for.
+    const toService = fromBrowser.filter((url) => url.origin === serviceOrigin);
+    const logos = fromBrowser.filter(
+      (url) => url.origin === assetOrigin && url.pathname.startsWith('/sandbox/logos/'),
+    ).length;
     check(
       toService.length === 0,
-      `no request from the browser to the service (${fromBrowser.length} requests; ${logos} carrier logos from its hosted images)`,
+      `no request from the browser to the service (${fromBrowser.length} requests; ${logos} carrier logos from its asset origin)`,
       toService.map((url) => url.href).join('\n'),
     );
     const leaks = requests.filter(
@@ -490,6 +492,7 @@ async function testExample(example, { work, tarball, browser }) {
         .join('\n');
     try {
       const [, baseUrl] = await sandbox.waitForOutput(/base URL\s+(http:\/\/\S+)/);
+      const [, assetOrigin] = await sandbox.waitForOutput(/asset origin\s+(http:\/\/\S+)/);
       check(true, `sandbox listening at ${baseUrl}, webhooks to ${origin}/webhooks/insurance`);
       const start = performance.now();
       // The environment the app runs with, which the doctor reads too.
@@ -524,6 +527,7 @@ async function testExample(example, { work, tarball, browser }) {
       const seen = await walkFlow(browser, {
         origin,
         serviceOrigin: new URL(baseUrl).origin,
+        assetOrigin,
         secret: credentials.clientSecret,
         example,
         shotPrefix: `example-${example.key}`,

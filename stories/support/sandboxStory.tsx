@@ -183,6 +183,10 @@ export function sandboxStory<P>(options: SandboxStoryOptions<P>) {
       async (): Promise<SandboxLoaded<P>> => {
         const storyKey = `story-${++count}`;
         const sandbox = createSandboxService({
+          // Documents open in a new tab: a navigation, which only this Storybook's own service
+          // worker answers, and only on its origin (public/storybookServiceWorker.js). Host
+          // rules are the BFF's, which stories do not run: tests meet the other origin.
+          assetOrigin: location.origin,
           clock: 'auto',
           quoteDelayMs: options.quoteDelayMs ?? STORY_QUOTE_DELAY_MS,
           ...(options.documentUrlTtlMs ? { documentUrlTtlMs: options.documentUrlTtlMs } : {}),

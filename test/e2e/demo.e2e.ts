@@ -36,6 +36,8 @@ const PASSWORD = SANDBOX_DEFAULTS.sandboxPassword;
 let server: LoggedProcess;
 let origin: string;
 let serviceOrigin: string;
+/** Where the sandbox serves documents and carrier logos: another origin, as the CDN is. */
+let assetOrigin: string;
 let browser: Browser;
 
 beforeAll(async () => {
@@ -56,6 +58,8 @@ beforeAll(async () => {
   const sandbox = await server.waitForOutput(/service\s+sandbox at (http:\/\/\S+)/, 10_000);
   origin = portal[1] as string;
   serviceOrigin = new URL(sandbox[1] as string).origin;
+  const assets = await server.waitForOutput(/assets\s+documents and carrier logos from (\S+)/);
+  assetOrigin = assets[1] as string;
   browser = await chromium.launch({
     executablePath: CHROMIUM_PATH,
     args: CHROMIUM_ARGS,
@@ -383,6 +387,8 @@ describe('borrower-portal demo through InsuranceFlow', () => {
       documents.getByRole('button').first().click(),
     ]);
     await expect.poll(() => popup.url(), { timeout: WAIT }).not.toBe('about:blank');
+    // From the sandbox's asset origin, which the BFF's defaults let through (as a CDN's).
+    expect(new URL(popup.url()).origin).toBe(assetOrigin);
     const pdf = await v.context.request.get(popup.url());
     expect(pdf.status()).toBe(200);
     expect((await pdf.body()).subarray(0, 4).toString('latin1')).toBe('%PDF');

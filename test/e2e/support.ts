@@ -48,11 +48,11 @@ interface RecordedResponse {
 
 /**
  * Paths of the service's origin that are made for browsers, as a real service's are: the hosted
- * carrier sign-in page (the retrieval dialog's iframe), carrier logos, signed document URLs, the
- * hosted quote display and the contact page. Anything else there (above all its API) must never be called.
+ * carrier sign-in page (the retrieval dialog's iframe), the hosted quote display and the contact
+ * page. Carrier logos and signed documents come from the sandbox's asset origin (another origin,
+ * as the service's CDN is). Anything else there (above all its API) must never be called.
  */
-export const BROWSER_FACING_SERVICE_PATHS =
-  /^\/sandbox\/(retrieve|logos|documents|display|contact|s)\//;
+export const BROWSER_FACING_SERVICE_PATHS = /^\/sandbox\/(retrieve|display|contact|s)\//;
 
 /**
  * Records every request a context's pages (popups and frames included) make and every answer,

@@ -40,7 +40,10 @@ describe('useLoanPolicies and usePolicy', () => {
     expect(result.current.policyIds).toEqual(env.sandbox.inspectLoan(loan.id)?.policyIds);
     await waitFor(() => expect(result.current.policy.documents).toHaveLength(2));
     expect(result.current.policy.data?.status).toBe('ACTIVE');
-    expect(result.current.policy.documents[0]?.url).toMatch(/^http:\/\/localhost:3000\//);
+    // From the sandbox's asset origin, not the page's: the browser side takes any safe host.
+    expect(result.current.policy.documents[0]?.url).toMatch(
+      new RegExp(`^${env.sandbox.assetOrigin}/sandbox/documents/`),
+    );
   });
 
   it('U13: documents with unsafe URLs are dropped', async () => {

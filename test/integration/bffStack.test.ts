@@ -108,7 +108,8 @@ describe('the BFF, the webhook receiver and the sandbox over HTTP', () => {
     expect(policy.status).toBe(200);
     expect(policy.headers.get('cache-control')).toBe('no-store');
     const url: string = policy.json.documents[0].url;
-    expect(url.startsWith(`${stack.sandboxServer.origin}/sandbox/documents/`)).toBe(true);
+    // From the sandbox's asset origin (its second port), as production's come from a CDN.
+    expect(url.startsWith(`${stack.sandboxServer.assetOrigin}/sandbox/documents/`)).toBe(true);
     const pdf = await fetch(url);
     expect((await pdf.text()).startsWith('%PDF-')).toBe(true);
   });

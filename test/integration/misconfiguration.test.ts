@@ -211,7 +211,7 @@ describe('the sandbox process', () => {
       const exit = await proc.exited;
       expect(exit.code).toBe(1);
       expect(proc.output()).toBe(
-        `Port ${port} on ${host} is already in use: stop what uses it or pass --port <n> (--port 0 picks a free one)\n`,
+        `Port ${port} on ${host} is already in use: stop what uses it or pass --port <n> and --asset-port <n> (0 picks a free one)\n`,
       );
     },
   );

@@ -9,6 +9,7 @@ import type { LoanCache } from './createLoanCache.js';
 import type { QuotingWatch } from './createQuotingWatch.js';
 import type { StreamRegistry } from './createStreamRegistry.js';
 import type { WriteJournal } from './createWriteJournal.js';
+import type { DocumentLinkRule } from './DocumentLinkRule.js';
 import type {
   BffAuthorizeContext,
   BffFairnessContext,
@@ -39,8 +40,8 @@ export interface BffContext<S extends { id: string }> {
   sessionWrites: RateWindow;
   heartbeatMs: number;
   sessionCheckMs: number;
-  /** Hosts document links may point to: the service's own host and the configured ones. */
-  documentHosts: readonly string[];
+  /** Which hosts may serve document links (any public one unless `documentHosts` pins them). */
+  documentHosts: DocumentLinkRule;
   /** Extra answer fields the host lets through, per operation (dotted paths). */
   exposeFields: Partial<Record<BffOperationName, readonly string[]>>;
   logger: BffLogger;

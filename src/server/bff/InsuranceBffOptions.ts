@@ -159,9 +159,23 @@ export interface InsuranceBffOptions<S extends { id: string }> {
    */
   quotingEventTimeoutMs?: number;
   /**
-   * Hosts document URLs may point to, besides the service's own host (from `client.baseUrl`).
-   * Whatever it holds, only `https:` URLs without credentials (plain `http:` only for loopback
-   * hosts) reach the browser; a dropped link is logged with its host, so you know what to add.
+   * Pins the hosts policy documents may be served from. Without it, a document link on any
+   * public host reaches the browser: the service serves its signed evidence-of-insurance PDFs
+   * from a third-party CDN, not from its own host. Never by default: loopback, private,
+   * link-local and carrier-NAT addresses, any IP literal, one-label names and `.local`,
+   * `.internal`, `.lan`, `.home.arpa` names, unless the service itself is local (the host of
+   * `client.baseUrl` is one of those: a sandbox).
+   *
+   * With it, only the hosts listed (the service's own host too only when listed): `host` (any
+   * port), `host:port`, or `*.domain` (any host under `domain`, at any depth, not `domain`
+   * itself; on a CDN shared with other customers, prefer exact hosts). Whatever it holds,
+   * only `https:` URLs without credentials (plain `http:` only for loopback hosts) reach the
+   * browser. A removed link is logged with its field, host and reason (`not_public`,
+   * `not_in_document_hosts`, `unsafe`), never the URL itself.
+   *
+   * @throws {TypeError} from `createInsuranceBff` for an entry that is not a host (a URL, a
+   *   path, a misplaced `*`), an empty list, or a host that is not public while the service is
+   *   not local.
    */
   documentHosts?: readonly string[];
   /**

@@ -1,20 +1,20 @@
-import { isSafeDocumentUrl } from '../../core/isSafeDocumentUrl.js';
 import { isSafeLinkUrl } from '../../core/isSafeLinkUrl.js';
+import type { DocumentHostRefusal, DocumentLinkRule } from './DocumentLinkRule.js';
 
 /** Why a service URL was kept from the browser, with only its host (the URL may be signed). */
 export interface UnsafeUrl {
-  /** The URL's host, or `null` when it has none (`javascript:`, unparsable). */
+  /** The URL's host (with its port, if not the scheme's), or `null` when it has none. */
   host: string | null;
   /**
-   * `unsafe`: not `https:` (nor `http:` on loopback), or credentials in it; `host_not_allowed`:
-   * a document link on a host outside `documentHosts`, which a lender can add.
+   * `unsafe`: not `https:` (nor `http:` on loopback), or credentials in it; for a document link
+   * also `not_public` or `not_in_document_hosts` (see {@link DocumentHostRefusal}).
    */
-  reason: 'unsafe' | 'host_not_allowed';
+  reason: 'unsafe' | DocumentHostRefusal;
 }
 
 function hostOf(raw: string): string | null {
   try {
-    return new URL(raw).hostname.toLowerCase() || null;
+    return new URL(raw).host.toLowerCase() || null;
   } catch {
     return null;
   }
@@ -22,12 +22,12 @@ function hostOf(raw: string): string | null {
 
 /**
  * Checks a URL from the service that a browser may follow: `null` when it is safe, else why not.
- * With `hosts` (document links) it must also be on one of them; an empty list allows none.
+ * With `documents` (a document link) its host must also pass that rule.
  */
-export function checkServiceUrl(raw: string, hosts?: readonly string[]): UnsafeUrl | null {
+export function checkServiceUrl(raw: string, documents?: DocumentLinkRule): UnsafeUrl | null {
   if (!isSafeLinkUrl(raw)) return { host: hostOf(raw), reason: 'unsafe' };
-  if (hosts !== undefined && !isSafeDocumentUrl(raw, hosts)) {
-    return { host: hostOf(raw), reason: 'host_not_allowed' };
-  }
-  return null;
+  if (documents === undefined) return null;
+  const url = new URL(raw);
+  const reason = documents.refusal(url);
+  return reason === null ? null : { host: url.host, reason };
 }

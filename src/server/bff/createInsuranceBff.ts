@@ -23,6 +23,7 @@ import { keepSubscribed } from './keepSubscribed.js';
 import type { LoanChange } from './LoanChange.js';
 import { loanChangeOfEvent } from './loanChangeOfEvent.js';
 import { resolveBffLimits } from './resolveBffLimits.js';
+import { resolveDocumentLinkRule } from './resolveDocumentLinkRule.js';
 import { sessionHash } from './sessionHash.js';
 
 /** Where a session's end is announced to every instance (the message: the session's hash). */
@@ -83,13 +84,6 @@ function checkBasePath(basePath: string): string {
     fail('basePath must be a plain absolute path such as /api/insurance');
   }
   return trimmed;
-}
-
-// Document links are signed bearer URLs: by default only the service's own host may serve them.
-function documentHostsOf(baseUrl: string | undefined, extra: readonly string[] = []): string[] {
-  const hosts = extra.map((h) => h.toLowerCase());
-  if (baseUrl !== undefined) hosts.unshift(new URL(baseUrl).hostname.toLowerCase());
-  return [...new Set(hosts)];
 }
 
 /**
@@ -159,6 +153,8 @@ export function createInsuranceBff<S extends { id: string }>(
     fail('csrfHeader needs a header name and a visible ASCII value');
   }
   const limits = resolveBffLimits(options);
+  // Judged before anything starts: a wrong entry is a TypeError, not links silently removed.
+  const documentHosts = resolveDocumentLinkRule(options.client.baseUrl, options.documentHosts);
 
   const logger = options.logger ?? consoleLogger;
   const store = options.store ?? createMemoryStore();
@@ -245,7 +241,7 @@ export function createInsuranceBff<S extends { id: string }>(
     sessionWrites: limits.sessionWrites,
     heartbeatMs: limits.heartbeatMs,
     sessionCheckMs: limits.sessionCheckMs,
-    documentHosts: documentHostsOf(options.client.baseUrl, options.documentHosts),
+    documentHosts,
     exposeFields: { ...options.exposeFields },
     logger,
     hints,

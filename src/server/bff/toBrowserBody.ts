@@ -8,7 +8,8 @@ import { responseFields } from './responseFields.js';
 
 const WARNINGS: Record<UnsafeUrl['reason'], string> = {
   unsafe: 'insurance bff: unsafe service URL removed',
-  host_not_allowed: 'insurance bff: document URL on a host outside documentHosts removed',
+  not_public: 'insurance bff: document URL on a host that is not public removed',
+  not_in_document_hosts: 'insurance bff: document URL on a host outside documentHosts removed',
 };
 
 interface RemovedUrls extends UnsafeUrl {
@@ -22,9 +23,10 @@ interface RemovedUrls extends UnsafeUrl {
  * What of a service answer may reach the browser: the one place every success body passes
  * through on its way out of the BFF. Only the fields the library knows for the operation (see
  * `responseFields`) and those the host exposes (`exposeFields`) are kept, at every depth; every
- * URL a browser may follow is checked, and document links must be on `documentHosts`. A removed
- * URL is logged with its operation, field and host, never the URL itself: a signed link is a
- * credential until it expires.
+ * URL a browser may follow is checked, and document links must pass the BFF's document-link rule
+ * (any public host, local ones too for a local service, or the pinned `documentHosts`). A
+ * removed URL is logged with its operation, field, host and reason (one line per field, host
+ * and reason), never the URL itself: a signed link is a credential until it expires.
  *
  * @throws {ServiceError} 502 when nothing usable is left (a retrieval without a safe link).
  */

@@ -11,8 +11,8 @@ export interface InsuranceHandlers {
 }
 
 /**
- * MSW handlers that answer the BFF's routes (and the sandbox's hosted pages) from a sandbox in
- * the same process, so hooks and components work in tests and stories with no server. Combine
+ * MSW handlers that answer the BFF's routes (and the sandbox's hosted pages, on any host: its
+ * documents and logos come from its asset origin) from a sandbox in the same process, so hooks and components work in tests and stories with no server. Combine
  * with the scenario handlers (`rateLimited`, `failing`, `offline`, `pending`) placed first.
  *
  * @example

@@ -13,9 +13,15 @@ const roundTo = (n: number, step: number) => Math.round(n / step) * step;
 /**
  * The quotes of a shopping round. They depend only on what the lender submitted (loan number,
  * ZIP code, amount) and the round, so the same application always gets the same quotes. Every
- * quote carries all ten documented coverage keys, its deductibles and its endorsements.
+ * quote carries all ten documented coverage keys, its deductibles and its endorsements; carrier
+ * logos are on `assetOrigin`.
  */
-export function generateQuotes(loan: SandboxLoan, round: number, now: number): Quote[] {
+export function generateQuotes(
+  loan: SandboxLoan,
+  round: number,
+  now: number,
+  assetOrigin: string,
+): Quote[] {
   const w = loan.wire;
   const seed = hashString(
     `${w.loanNumber}|${w.property.address.zip}|${w.loanAmount ?? ''}|${round}`,
@@ -44,7 +50,7 @@ export function generateQuotes(loan: SandboxLoan, round: number, now: number): Q
       id: `q${round}_${index}_${(seed % 1_000_000).toString(36)}`,
       carrierId: carrier.id,
       carrierName: carrier.name,
-      carrierLogoUrl: hostedUrl(loan.origin, 'logos', `${carrier.id}.svg`),
+      carrierLogoUrl: hostedUrl(assetOrigin, 'logos', `${carrier.id}.svg`),
       agentBridgeLink: hostedUrl(loan.origin, 'contact', w.id),
       policyType,
       premium,

@@ -3,6 +3,7 @@ import type { LoanPolicyTerms } from './addLoanPolicy.js';
 import { addLoanPolicy } from './addLoanPolicy.js';
 import { carrierLogoSvg } from './hosted/carrierLogoSvg.js';
 import { documentPdf } from './hosted/documentPdf.js';
+import { hostedPageCsp } from './hosted/hostedPageCsp.js';
 import { htmlResponse } from './hosted/htmlResponse.js';
 import { renderContactPage } from './hosted/renderContactPage.js';
 import { renderDisplayPage } from './hosted/renderDisplayPage.js';
@@ -169,9 +170,23 @@ async function handleDocument(
 /**
  * Serves the sandbox's hosted pages: quote display (`/sandbox/display/{loanId}`, short form
  * `/sandbox/s/{code}`), contact page, retrieval (`/sandbox/retrieve/{token}`), carrier logos and
- * signed policy documents (`/sandbox/documents/{id}?Expires=…&Signature=…`).
+ * signed policy documents (`/sandbox/documents/{id}?Expires=…&Signature=…`). Which origin may
+ * ask for which is the caller's to decide (logos and documents live on the asset origin).
  */
 export async function handleHostedRequest(
+  rt: SandboxRuntime,
+  request: Request,
+  verifyDocumentSignature: (docId: string, expires: string, signature: string) => Promise<boolean>,
+): Promise<Response> {
+  const response = await answerHosted(rt, request, verifyDocumentSignature);
+  // The quote page shows carrier logos, which live on the asset origin: its images are allowed.
+  if (response.headers.has('Content-Security-Policy')) {
+    response.headers.set('Content-Security-Policy', hostedPageCsp(rt.assetOrigin));
+  }
+  return response;
+}
+
+async function answerHosted(
   rt: SandboxRuntime,
   request: Request,
   verifyDocumentSignature: (docId: string, expires: string, signature: string) => Promise<boolean>,

@@ -19,7 +19,7 @@ export const policyOperations = {
         id: doc.id,
         name: doc.name,
         type: doc.type,
-        url: await rt.documentUrl(req.origin, doc),
+        url: await rt.documentUrl(doc),
       })),
     );
     // Signed URLs must not be cached anywhere on the way.

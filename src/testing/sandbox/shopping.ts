@@ -46,7 +46,7 @@ function completeQuoting(rt: SandboxRuntime, loan: SandboxLoan, round: number): 
     loan.quotes = [];
   } else {
     loan.wire.status = round === 1 ? 'RC1_RATED' : 'RC2_RATED';
-    loan.quotes = generateQuotes(loan, round, rt.clock.now());
+    loan.quotes = generateQuotes(loan, round, rt.clock.now(), rt.assetOrigin);
   }
   loan.selectedQuoteId = null;
   rt.emit(loan.partner, 'loan.shopped', 'loan', { loanId: loan.wire.id });

@@ -11,6 +11,7 @@ import { NodeRequest } from 'srvx/node';
 import { hmacSha256Hex } from '../../../src/core/hmacSha256Hex.js';
 import { operations } from '../../../src/core/operations.js';
 import { parseResponse } from '../../../src/core/parseResponse.js';
+import { resolveDocumentLinkRule } from '../../../src/server/bff/resolveDocumentLinkRule.js';
 import { securityHeaders } from '../../../src/server/bff/securityHeaders.js';
 import { toBrowserBody } from '../../../src/server/bff/toBrowserBody.js';
 import { createEventRelay } from '../../../src/server/events/createEventRelay.js';
@@ -111,6 +112,8 @@ async function reads(origin: string, loanId: string) {
   const path = `${API}/loans/${loanId}/display`;
   const headers = { [SESSION_HEADER]: 'bench-session', [CSRF.name]: CSRF.value };
   const upstreamUrl = `${origin}/lenders/v1/loans/${loanId}/display`;
+  // The BFF's own rule for its service on 127.0.0.1, as createInsuranceBff resolves it.
+  const documentHosts = resolveDocumentLinkRule(`${origin}/lenders`, undefined);
   const text = await (
     await fetch(upstreamUrl, { headers: { Authorization: `Bearer ${TOKEN}` } })
   ).text();
@@ -119,7 +122,7 @@ async function reads(origin: string, loanId: string) {
   const value = JSON.parse(text);
   const output = parseResponse(schema, value);
   const browser = toBrowserBody(
-    { documentHosts: [new URL(origin).host], exposeFields: {}, logger: quiet },
+    { documentHosts, exposeFields: {}, logger: quiet },
     'getQuoteDisplay',
     output,
   );
@@ -248,11 +251,7 @@ async function reads(origin: string, loanId: string) {
   await cpuOf(
     'toBrowserBody (projection, URL checks)',
     () =>
-      toBrowserBody(
-        { documentHosts: [new URL(origin).host], exposeFields: {}, logger: quiet },
-        'getQuoteDisplay',
-        output,
-      ),
+      toBrowserBody({ documentHosts, exposeFields: {}, logger: quiet }, 'getQuoteDisplay', output),
     rows,
   );
   await cpuOf('JSON.stringify of the browser body', () => JSON.stringify(browser), rows);

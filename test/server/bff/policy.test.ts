@@ -24,15 +24,9 @@ const URLS = [
 describe('get policy', () => {
   it('B18: only https: URLs (and plain http: on loopback) reach the browser, even on allowed hosts; javascript:, data:, http://evil are dropped; no-store; URLs never logged', async () => {
     const { send, relay, logger } = setup({
-      // Every host is allowed here: what is dropped is dropped for its scheme or credentials.
-      documentHosts: [
-        'docs.example',
-        'evil.example',
-        'cdn.other.example',
-        '127.0.0.1',
-        'localhost',
-        '[::1]',
-      ],
+      // A local service: every host here may serve documents (public and loopback ones), so
+      // what is dropped is dropped for its scheme or credentials.
+      baseUrl: 'http://127.0.0.1:4010/lenders',
       responder: (name, options) =>
         name === 'getPolicy' ? policyFixture('pol_a', URLS) : cannedResponder(name, options),
     });
@@ -65,6 +59,8 @@ describe('get policy', () => {
 
   it('B18: with documentHosts, only those hosts pass (still https, loopback http only if listed)', async () => {
     const { send, relay } = setup({
+      // Loopback entries need a local service (a sandbox): elsewhere they could never match.
+      baseUrl: 'http://127.0.0.1:4010/lenders',
       documentHosts: ['docs.example', '127.0.0.1'],
       responder: (name, options) =>
         name === 'getPolicy' ? policyFixture('pol_a', URLS) : cannedResponder(name, options),
@@ -95,7 +91,7 @@ describe('get policy', () => {
     expect(isSafeLinkUrl('http://a.example/x')).toBe(false);
   });
 
-  it("B37: document links default to the service's own host; a link elsewhere is dropped and the log names its host, so a lender knows what to add to documentHosts", async () => {
+  it("B37: a document link is not tied to the service's host: by default a link on the service's host and one on its CDN both pass; pinned, a link off the pins is dropped and the log names its host and why, so a lender knows what to add to documentHosts", async () => {
     const DOCS = [
       'https://api.insurer.example/docs/1?Expires=1893456000&Signature=s1',
       'https://files.insurer-cdn.example/2?Expires=1893456000&Signature=s2',
@@ -107,39 +103,36 @@ describe('get policy', () => {
 
     const byDefault = setup({ baseUrl: 'https://api.insurer.example/lenders', responder: answer });
     await publishEvent(byDefault.relay, 'policy.bound', { policyId: 'pol_a', loanId: 'loan_a1' });
-    expect(urlsOf(await byDefault.send('GET', '/policies/pol_a'))).toEqual([DOCS[0]]);
-    expect(byDefault.logger.lines).toEqual([
+    expect(urlsOf(await byDefault.send('GET', '/policies/pol_a'))).toEqual(DOCS);
+    expect(byDefault.logger.lines).toEqual([]);
+
+    // Pinned to the CDN: the service's own host is not implied.
+    const pinned = setup({
+      baseUrl: 'https://api.insurer.example/lenders',
+      documentHosts: ['files.insurer-cdn.example'],
+      responder: answer,
+    });
+    await publishEvent(pinned.relay, 'policy.bound', { policyId: 'pol_a', loanId: 'loan_a1' });
+    expect(urlsOf(await pinned.send('GET', '/policies/pol_a'))).toEqual([DOCS[1]]);
+    expect(pinned.logger.lines).toEqual([
       {
         level: 'warn',
         message: 'insurance bff: document URL on a host outside documentHosts removed',
         meta: {
           operation: 'getPolicy',
           field: 'documents.url',
-          host: 'files.insurer-cdn.example',
-          reason: 'host_not_allowed',
+          host: 'api.insurer.example',
+          reason: 'not_in_document_hosts',
           count: 1,
         },
       },
     ]);
-    expect(JSON.stringify(byDefault.logger.lines)).not.toContain('Signature');
+    expect(JSON.stringify(pinned.logger.lines)).not.toContain('Signature');
 
-    const added = setup({
-      baseUrl: 'https://api.insurer.example/lenders',
-      documentHosts: ['files.insurer-cdn.example'],
-      responder: answer,
-    });
-    await publishEvent(added.relay, 'policy.bound', { policyId: 'pol_a', loanId: 'loan_a1' });
-    expect(urlsOf(await added.send('GET', '/policies/pol_a'))).toEqual(DOCS);
-    expect(added.logger.lines).toEqual([]);
-
-    // No service host and no documentHosts: no document link passes, rather than any.
-    const none = setup({ responder: answer });
-    await publishEvent(none.relay, 'policy.bound', { policyId: 'pol_a', loanId: 'loan_a1' });
-    expect(urlsOf(await none.send('GET', '/policies/pol_a'))).toEqual([]);
-    expect(none.logger.lines.map((line) => line.meta?.host)).toEqual([
-      'api.insurer.example',
-      'files.insurer-cdn.example',
-    ]);
+    // A custom client names no service host: public hosts pass, as for any service not local.
+    const custom = setup({ responder: answer });
+    await publishEvent(custom.relay, 'policy.bound', { policyId: 'pol_a', loanId: 'loan_a1' });
+    expect(urlsOf(await custom.send('GET', '/policies/pol_a'))).toEqual(DOCS);
   });
 
   it('a policy is read for the loan the relay linked it to; its params carry the policy id only', async () => {

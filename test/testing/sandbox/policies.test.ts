@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { policyStanding } from '../../../src/core/policyStanding.js';
-import { BIND_POLICY_FIRST_NAME, SUPPLEMENTAL_LAST_NAMES } from '../../../src/testing/index.js';
+import {
+  BIND_POLICY_FIRST_NAME,
+  createSandboxService,
+  SANDBOX_DEFAULTS,
+  SUPPLEMENTAL_LAST_NAMES,
+} from '../../../src/testing/index.js';
 import { CANCELLED_POLICY_FIRST_NAME } from '../../../src/testing/sandbox/shopping.js';
 import { COVERAGE_KEYS, expectCoverageMaps } from './coverageShapes.js';
 import type { Harness } from './harness.js';
@@ -210,9 +215,12 @@ describe('get policy', () => {
     expectCoverageMaps(res.json.coverages);
     const documents = res.json.documents as WireDocument[];
     expect(documents.map((d) => d.type)).toContain('eoi_document');
+    // On the asset origin, as production's on its CDN: not on the API's origin.
     for (const doc of documents) {
       expect(doc.url).toMatch(
-        new RegExp(`^${ORIGIN}/sandbox/documents/${doc.id}\\?Expires=\\d+&Signature=[0-9a-f]+$`),
+        new RegExp(
+          `^${SANDBOX_DEFAULTS.assetOrigin}/sandbox/documents/${doc.id}\\?Expires=\\d+&Signature=[0-9a-f]+$`,
+        ),
       );
     }
   });
@@ -319,5 +327,53 @@ describe('signed document URLs', () => {
     }
     // The genuine URL still works.
     expect((await h.sandbox.fetch(url)).status).toBe(200);
+  });
+});
+
+describe('the asset origin', () => {
+  it('B44: documents and carrier logos are served on the asset origin only: the API origin answers 404 for them', async () => {
+    const h = await createHarness();
+    const { loanId, policyId } = await boundPolicy(h);
+    const url = new URL(
+      (await h.call('GET', `/v1/policies/${policyId}`)).json.documents[0].url as string,
+    );
+    const logo = new URL(
+      (await h.call('GET', `/v1/loans/${loanId}/shop`)).json.quotes[0].carrierLogoUrl as string,
+    );
+    expect([url.origin, logo.origin]).toEqual([
+      SANDBOX_DEFAULTS.assetOrigin,
+      SANDBOX_DEFAULTS.assetOrigin,
+    ]);
+    expect(h.sandbox.assetOrigin).toBe(SANDBOX_DEFAULTS.assetOrigin);
+    expect((await h.sandbox.fetch(url)).status).toBe(200);
+    expect((await h.sandbox.fetch(logo)).status).toBe(200);
+    for (const asset of [url, logo]) {
+      const onApi = new URL(`${asset.pathname}${asset.search}`, ORIGIN);
+      expect((await h.sandbox.fetch(onApi)).status, onApi.pathname).toBe(404);
+    }
+    // Pages stay on the API's origin; the quote page may show logos from the asset origin.
+    const { json: loan } = await h.call('GET', `/v1/loans/${loanId}`);
+    expect(new URL(loan.hostedDisplayUrl).origin).toBe(ORIGIN);
+    const page = await h.sandbox.fetch(loan.hostedDisplayUrl);
+    expect(page.headers.get('content-security-policy')).toContain(
+      `img-src 'self' data: ${SANDBOX_DEFAULTS.assetOrigin};`,
+    );
+  });
+
+  it('takes another asset origin, and refuses one that is not an origin', async () => {
+    const h = await createHarness({ sandbox: { assetOrigin: 'http://127.0.0.1:4011' } });
+    const { policyId } = await boundPolicy(h);
+    const url: string = (await h.call('GET', `/v1/policies/${policyId}`)).json.documents[0].url;
+    expect(url.startsWith('http://127.0.0.1:4011/sandbox/documents/')).toBe(true);
+    expect((await h.sandbox.fetch(url)).status).toBe(200);
+    for (const assetOrigin of [
+      'cdn.sandbox.test',
+      'https://cdn.sandbox.test/files',
+      'ftp://x.test',
+    ]) {
+      expect(() => createSandboxService({ assetOrigin }), assetOrigin).toThrow(
+        /assetOrigin must be an origin such as https:\/\/cdn\.sandbox\.test/,
+      );
+    }
   });
 });

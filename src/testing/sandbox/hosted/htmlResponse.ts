@@ -1,6 +1,4 @@
-/** The Content-Security-Policy of hosted pages. No `frame-ancestors`: lenders embed them. */
-const CSP =
-  "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; form-action 'self'; base-uri 'none'";
+import { hostedPageCsp } from './hostedPageCsp.js';
 
 /**
  * Wraps an HTML document in a `Response` with security headers (`Content-Type`,
@@ -13,7 +11,7 @@ export function htmlResponse(html: string, status = 200, headers?: HeadersInit):
     'Cache-Control': 'no-store',
     'X-Content-Type-Options': 'nosniff',
     'Referrer-Policy': 'no-referrer',
-    'Content-Security-Policy': CSP,
+    'Content-Security-Policy': hostedPageCsp(),
   });
   if (headers) {
     new Headers(headers).forEach((value, name) => {
