@@ -135,10 +135,10 @@ export const operationRoutes = {
   updateLoanContacts: row('updateLoanContacts', {
     upstream: put('/v1/loans/{loanId}/loan-contacts'),
   }),
-  // Body `{ currentInsurancePolicies: [...] }`; answers the stored policies.
+  // Body `{ currentInsurancePolicies: [...] }`; answers the stored policies. Its `id` is not
+  // documented as the loan's, so it is not checked against the path.
   updateCurrentInsurance: row('updateCurrentInsurance', {
     upstream: put('/v1/loans/{loanId}/current-insurance'),
-    echoes: { id: 'loanId' },
   }),
   /**
    * The BFF's record of the TCPA consent it forwarded for a loan (the service has no read for

@@ -10,8 +10,8 @@ import { ShopProgress } from '../../src/components/ShopProgress/index.js';
 import type { Policy, QuoteDisplay } from '../../src/core/index.js';
 import { InsuranceProvider } from '../../src/hooks/index.js';
 import type { InsuranceBff } from '../../src/server/index.js';
-import { createInsuranceBff, createServiceClient } from '../../src/server/index.js';
-import { createStandInService } from '../contract/createStandInService.js';
+import { createStandInBff } from '../contract/createStandInBff.js';
+import { ratedLoan } from '../contract/ratedLoan.js';
 import type { ServiceFixture } from '../contract/serviceFixtures.js';
 import { fixtureOf, loadServiceFixtures } from '../contract/serviceFixtures.js';
 import { expectNoAxeViolations } from '../support/expectNoAxeViolations.js';
@@ -35,25 +35,13 @@ afterEach(async () => {
 
 /** The page's adapter, the BFF and the stand-in behind it, answering `extra` over the defaults. */
 function stack(...extra: ServiceFixture[]) {
-  const standIn = createStandInService([...canonical, ...extra]);
-  const documentHosts = [...extra, ...canonical].flatMap((f) =>
-    ((f.response.body as Policy | undefined)?.documents ?? []).map((d) => new URL(d.url).hostname),
-  );
-  bff = createInsuranceBff({
-    client: createServiceClient({
-      baseUrl: 'https://service.test/lenders',
-      clientId: 'contract_client',
-      clientSecret: 'contract-secret-value',
-      fetch: (input, init) => standIn.handler(new Request(input, init)),
-    }),
-    getSession: () => ({ id: 'borrower_1' }),
-    authorize: () => true,
-    documentHosts,
-    logger: { warn() {}, error() {} },
-  });
-  const handler = bff.handler;
+  // At the defaults (no documentHosts): the fixtures' documents are on a CDN host, not the
+  // service's, as production's are, and they pass because that host is public.
+  const made = createStandInBff([...canonical, ...extra]);
+  bff = made.bff;
+  const handler = made.bff.handler;
   mswServer.use(http.all(`*${BASE}/*`, ({ request }) => handler(request)));
-  return { standIn, adapter: createHttpAdapter({ baseUrl: BASE }) };
+  return { standIn: made.standIn, adapter: createHttpAdapter({ baseUrl: BASE }) };
 }
 
 function renderWith(adapter: ReturnType<typeof stack>['adapter'], ui: ReactNode) {
@@ -64,13 +52,6 @@ function renderWith(adapter: ReturnType<typeof stack>['adapter'], ui: ReactNode)
       </main>
     ),
   });
-}
-
-/** The loan of a fixture's display, rated (QuoteCards asks for quotes once they are ready). */
-function ratedLoan(loanId: string): ServiceFixture {
-  const loan = fixtureOf('getLoan');
-  const body = { ...(loan.response.body as object), id: loanId, status: 'RC1_RATED' };
-  return { ...loan, params: { loanId }, response: { status: 200, body } };
 }
 
 describe.each(of('getQuoteDisplay'))('QuoteCards with $file', (fixture) => {
@@ -111,6 +92,11 @@ describe.each(of('getPolicy'))('PolicyDocuments with $file', (fixture) => {
     const policyId = fixture.params.policyId as string;
     const { adapter } = stack(fixture);
     const policy = (await adapter.getPolicy(policyId)) as Policy;
+    // Every document with a link: none is lost to the BFF's document-host rule.
+    const linked = ((fixture.response.body as Policy).documents ?? []).filter(
+      (d) => typeof d.url === 'string' && d.url !== '',
+    );
+    expect(policy.documents).toHaveLength(linked.length);
     const { container } = renderWith(adapter, <PolicyDocuments policyId={policyId} />);
     for (const document of policy.documents) {
       await screen.findByRole('button', { name: `Open ${document.name}` });

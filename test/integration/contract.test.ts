@@ -13,6 +13,7 @@ import {
   DEFAULT_BFF_BASE_PATH,
   toNodeHandler,
 } from '../../src/server/index.js';
+import { ADAPTER_RUNS } from '../contract/adapterRuns.js';
 import type { StandInService } from '../contract/createStandInService.js';
 import { createStandInService } from '../contract/createStandInService.js';
 import type { ServiceFixture } from '../contract/serviceFixtures.js';
@@ -39,17 +40,6 @@ const close = (server: Server | undefined) =>
     server.closeAllConnections();
     server.close(() => resolve());
   });
-
-// Where document links of the fixtures point: the BFF lets documents through from these only.
-const documentHosts = [
-  ...new Set(
-    fixtures.flatMap((f) =>
-      ((f.response.body as { documents?: Array<{ url?: string }> })?.documents ?? []).flatMap(
-        (d) => (typeof d.url === 'string' ? [new URL(d.url).hostname] : []),
-      ),
-    ),
-  ),
-];
 
 let standIn: StandInService;
 let upstream: Server & { url: string };
@@ -86,7 +76,8 @@ async function browser(): Promise<InsuranceAdapter> {
     getSession: () => ({ id: 'borrower_1' }),
     // The contract is about shapes: this borrower may see everything the fixtures name.
     authorize: () => true,
-    documentHosts,
+    // At the defaults (no documentHosts): the fixtures' documents are on a CDN host, not the
+    // service's, and pass as any public host does.
     logger,
   });
   closeBff = () => bff.close();
@@ -94,36 +85,7 @@ async function browser(): Promise<InsuranceAdapter> {
   return createHttpAdapter({ baseUrl: `${bffServer.url}${DEFAULT_BFF_BASE_PATH}` });
 }
 
-type Run = (adapter: InsuranceAdapter, f: ServiceFixture) => Promise<unknown>;
 const loanId = (f: ServiceFixture) => f.params.loanId as string;
-// A captured answer may come without the request: the operation's own fixture gives one.
-const body = <T>(f: ServiceFixture) => (f.request ?? fixtureOf(f.operation).request) as T;
-
-/** How a browser reaches each operation through the adapter. */
-const RUNS: Record<Exclude<ServiceOperationName, 'createToken'>, Run> = {
-  submitLoanApplication: (a, f) => a.createLoanApplication(body(f)),
-  getLoan: (a, f) => a.getLoan(loanId(f)),
-  recordConsent: (a, f) => a.recordConsent(body(f)),
-  recordTcpaConsent: (a, f) => a.recordTcpaConsent(body(f)),
-  recordGeneralConsent: (a, f) => a.recordGeneralConsent(body(f)),
-  shopLoan: (a, f) => a.shopLoan(loanId(f)),
-  getShoppedLoan: (a, f) => a.getShoppedLoan(loanId(f)),
-  getQuoteDisplay: (a, f) => a.getQuoteDisplay(loanId(f)),
-  selectQuote: (a, f) => a.selectQuote(loanId(f), f.params.quoteId as string),
-  scheduleCall: async (a, f) => {
-    await a.recordTcpaConsent(fixtureOf('recordTcpaConsent').request as never);
-    return a.scheduleCall(body(f));
-  },
-  callMeNow: async (a, f) => {
-    await a.recordTcpaConsent(fixtureOf('recordTcpaConsent').request as never);
-    return a.callMeNow(body(f));
-  },
-  getPolicy: (a, f) => a.getPolicy(f.params.policyId as string),
-  initiatePolicyRetrieval: (a, f) => a.initiatePolicyRetrieval(loanId(f)),
-  closeLoan: (a, f) => a.closeLoan(loanId(f), body(f)),
-  updateLoanContacts: (a, f) => a.updateLoanContacts(loanId(f), body(f)),
-  updateCurrentInsurance: (a, f) => a.updateCurrentInsurance(loanId(f), body(f)),
-};
 
 /** What the browser should get: the fixture's body as the core reads it (204: nothing). */
 function expectedAnswer(f: ServiceFixture): unknown {
@@ -139,7 +101,7 @@ describe.each(fixtures.filter((f) => f.operation !== 'createToken'))('$file', (f
     standIn.use(fixture);
     const adapter = await browser();
     const before = standIn.received.length;
-    const answer = await RUNS[name](adapter, fixture);
+    const answer = await ADAPTER_RUNS[name](adapter, fixture);
     expect(answer).toEqual(expectedAnswer(fixture));
     const sent = standIn.received.slice(before).filter((r) => r.operation === name);
     expect(sent).toHaveLength(1);

@@ -231,13 +231,13 @@ describe('the mock BFF answers in the one shape the HTTP adapter reads, as the B
     });
   });
 
-  it("gives a retrieval's URL as retrievalUrl", async () => {
-    const answer = { id: 'loan_1', url: 'https://retrieve.example/x' };
+  it("gives a retrieval's URL as retrievalUrl, and only the fields the BFF would", async () => {
+    const answer = { id: 'loan_1', url: 'https://retrieve.example/x', internalNote: 'x' };
     const res = await answering('/v1/policies/loan_1/retrieve', answer)(
       '/loans/loan_1/retrieve',
       'PATCH',
     );
-    expect(res.json).toEqual({ ...answer, retrievalUrl: 'https://retrieve.example/x' });
+    expect(res.json).toEqual({ id: 'loan_1', retrievalUrl: 'https://retrieve.example/x' });
   });
 
   it('answers a service answer missing what the client relies on with 502 service_error', async () => {

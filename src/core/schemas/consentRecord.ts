@@ -1,4 +1,5 @@
-import * as v from 'valibot';
+import { readAnswer } from '../wire/readAnswer.js';
+import { wireSchema } from '../wire/wireSchema.js';
 
 /** A recorded consent (the answer of the consent operations); every field may be missing. */
 export interface ConsentRecord {
@@ -16,11 +17,8 @@ export interface ConsentRecord {
 
 /**
  * Tolerant parser for a consent record. A 2xx answer means the consent was recorded; the record
- * itself is read as far as it goes.
+ * itself is read as far as it goes (see `readWire`).
  */
-export const ConsentRecordSchema = v.looseObject({
-  consent: v.optional(v.boolean()),
-  consentDateTime: v.optional(v.string()),
-  id: v.optional(v.string()),
-  termsOfServiceId: v.optional(v.string(), ''),
-}) as unknown as v.GenericSchema<unknown, ConsentRecord>;
+export const ConsentRecordSchema = wireSchema<ConsentRecord>((value) =>
+  readAnswer('recordConsent', value, { unknown: 'keep' }),
+);

@@ -1,4 +1,5 @@
-import * as v from 'valibot';
+import { readAnswer } from '../wire/readAnswer.js';
+import { wireSchema } from '../wire/wireSchema.js';
 import type { CurrentInsurancePolicy } from './currentInsurancePolicy.js';
 
 /** What update current insurance answers: the policies the service now holds for the loan. */
@@ -12,9 +13,8 @@ export interface CurrentInsurance {
 
 /**
  * Tolerant parser for the answer of update current insurance: nothing in it is required (the
- * write is done); the id, when there, is checked against the loan asked about.
+ * write is done). Its `id` is read but never checked: it is not documented as the loan's.
  */
-export const CurrentInsuranceSchema = v.looseObject({
-  id: v.optional(v.string()),
-  currentInsurancePolicies: v.optional(v.array(v.looseObject({}))),
-}) as unknown as v.GenericSchema<unknown, CurrentInsurance>;
+export const CurrentInsuranceSchema = wireSchema<CurrentInsurance>((value) =>
+  readAnswer('updateCurrentInsurance', value, { unknown: 'keep' }),
+);

@@ -1,7 +1,8 @@
-import * as v from 'valibot';
 import type { LoanPurpose } from '../LOAN_PURPOSES.js';
 import type { LoanType } from '../LOAN_TYPES.js';
 import type { LoanStatusValue } from '../loanStatus.js';
+import { readAnswer } from '../wire/readAnswer.js';
+import { wireSchema } from '../wire/wireSchema.js';
 import type { Address } from './address.js';
 import type { CoBorrower, PrimaryBorrower } from './borrower.js';
 import type { CurrentInsurancePolicy } from './currentInsurancePolicy.js';
@@ -38,27 +39,11 @@ export interface Loan {
 }
 
 /**
- * Tolerant parser for a loan application: requires the id alone (what every later call needs),
- * checks the types of the fields the library reads when they are there, fills the lists and the
- * display URL with empty values when absent, and lets every other field pass through.
+ * Tolerant parser for a loan application (see `readWire`): requires the id alone (what every
+ * later call needs), reads the fields the library knows leniently (`null` is absent, numbers and
+ * numeric text read as the field's type, unreadable values and list items left out), fills the
+ * lists and the display URL with empty values when absent, and lets every other field pass.
  */
-export const LoanSchema = v.looseObject({
-  id: v.string(),
-  loanNumber: v.optional(v.string()),
-  status: v.optional(v.string()),
-  borrowers: v.optional(
-    v.array(
-      v.looseObject({
-        firstName: v.optional(v.string()),
-        lastName: v.optional(v.string()),
-        isPrimary: v.optional(v.boolean()),
-      }),
-    ),
-    [],
-  ),
-  property: v.optional(v.looseObject({})),
-  currentInsurancePolicies: v.optional(v.array(v.looseObject({})), []),
-  hostedDisplayUrl: v.optional(v.string(), ''),
-  shortHostedDisplayUrl: v.nullish(v.string()),
-  contactPageUrl: v.nullish(v.string()),
-}) as unknown as v.GenericSchema<unknown, Loan>;
+export const LoanSchema = wireSchema<Loan>((value) =>
+  readAnswer('getLoan', value, { unknown: 'keep' }),
+);

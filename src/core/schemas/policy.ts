@@ -1,4 +1,5 @@
-import * as v from 'valibot';
+import { readAnswer } from '../wire/readAnswer.js';
+import { wireSchema } from '../wire/wireSchema.js';
 import type { Coverage, CoverageKey } from './currentInsurancePolicy.js';
 
 /** A document of a policy; `url` is a signed link that expires shortly. */
@@ -46,33 +47,11 @@ export interface Policy extends PolicyDetails {
   documents: PolicyDocument[];
 }
 
-const isMap = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
 /**
- * Tolerant parser for a policy: documents must have an id and a URL. `coverages` is read as
- * the documented array of coverage maps; a single map is taken as a list of one, and anything
- * else in it is left out.
+ * Tolerant parser for a policy (see `readWire`): the id is required; a document is kept when it
+ * has an id and a URL (one not generated yet is left out, not the policy); `coverages` is read
+ * as the documented array of coverage maps, a single map as a list of one.
  */
-export const PolicySchema = v.looseObject({
-  id: v.string(),
-  coverages: v.optional(
-    v.pipe(
-      v.unknown(),
-      v.transform((value) =>
-        value === null ? undefined : (Array.isArray(value) ? value : [value]).filter(isMap),
-      ),
-    ),
-  ),
-  documents: v.optional(
-    v.array(
-      v.looseObject({
-        id: v.string(),
-        name: v.optional(v.string(), 'Document'),
-        type: v.optional(v.string(), 'document'),
-        url: v.string(),
-      }),
-    ),
-    [],
-  ),
-}) as unknown as v.GenericSchema<unknown, Policy>;
+export const PolicySchema = wireSchema<Policy>((value) =>
+  readAnswer('getPolicy', value, { unknown: 'keep' }),
+);

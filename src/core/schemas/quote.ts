@@ -1,4 +1,7 @@
-import * as v from 'valibot';
+import { answerShapes } from '../wire/answerShapes.js';
+import { readWire } from '../wire/readWire.js';
+import type { WireObject } from '../wire/WireShape.js';
+import { wireSchema } from '../wire/wireSchema.js';
 import type { Coverage, CoverageKey, PolicyType } from './currentInsurancePolicy.js';
 
 /** A quote from a carrier (in the shopped loan and in the quote display). */
@@ -22,9 +25,13 @@ export interface Quote {
   [key: string]: unknown;
 }
 
-/** Tolerant parser for a quote: an id, everything else passes through. */
-export const QuoteSchema = v.looseObject({
-  id: v.string(),
-  premium: v.optional(v.number()),
-  monthlyPremium: v.optional(v.number()),
-}) as unknown as v.GenericSchema<unknown, Quote>;
+// One quote: the item of a quote list.
+const { list: _list, ...quote } = answerShapes.getShoppedLoan.fields.quotes as WireObject;
+
+/**
+ * Tolerant parser for a quote (see `readWire`): a usable id (`ID_PATTERN`), the known fields read
+ * leniently (`"1200.00"` is a premium of 1200), everything else passes through.
+ */
+export const QuoteSchema = wireSchema<Quote>((value) =>
+  readWire(value, quote, { unknown: 'keep' }),
+);

@@ -1,5 +1,6 @@
-import * as v from 'valibot';
 import type { LoanStatusValue } from '../loanStatus.js';
+import { readAnswer } from '../wire/readAnswer.js';
+import { wireSchema } from '../wire/wireSchema.js';
 
 /**
  * What shop (`PATCH /v1/loans/{id}/shop`) answers. A 2xx answer means quoting has started,
@@ -19,17 +20,10 @@ export interface ShopResult {
   [key: string]: unknown;
 }
 
-/** The fields shop, shopped loan and the quote display share (only the id is required). */
-export const shopResultEntries = {
-  id: v.string(),
-  status: v.optional(v.string()),
-  hostedDisplayUrl: v.optional(v.string(), ''),
-  contactPageUrl: v.nullish(v.string()),
-  shortHostedDisplayUrl: v.nullish(v.string()),
-};
-
-/** Tolerant parser for a shop result. */
-export const ShopResultSchema = v.looseObject(shopResultEntries) as unknown as v.GenericSchema<
-  unknown,
-  ShopResult
->;
+/**
+ * Tolerant parser for a shop result (see `readWire`). Its `id`, when left out, is the loan's
+ * the shop was sent for (the service client fills it in from the path).
+ */
+export const ShopResultSchema = wireSchema<ShopResult>((value) =>
+  readAnswer('shopLoan', value, { unknown: 'keep' }),
+);

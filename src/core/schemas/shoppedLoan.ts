@@ -1,16 +1,14 @@
-import * as v from 'valibot';
+import { readAnswer } from '../wire/readAnswer.js';
+import { wireSchema } from '../wire/wireSchema.js';
 import type { Quote } from './quote.js';
-import { QuoteSchema } from './quote.js';
 import type { ShopResult } from './shopResult.js';
-import { shopResultEntries } from './shopResult.js';
 
 /** A shopped loan application with all its quote options (`GET /v1/loans/{id}/shop`). */
 export interface ShoppedLoan extends ShopResult {
   quotes: Quote[];
 }
 
-/** Tolerant parser for a shopped loan. */
-export const ShoppedLoanSchema = v.looseObject({
-  ...shopResultEntries,
-  quotes: v.optional(v.array(QuoteSchema), []),
-}) as unknown as v.GenericSchema<unknown, ShoppedLoan>;
+/** Tolerant parser for a shopped loan (see `readWire`): a quote without a usable id is left out. */
+export const ShoppedLoanSchema = wireSchema<ShoppedLoan>((value) =>
+  readAnswer('getShoppedLoan', value, { unknown: 'keep' }),
+);

@@ -1,4 +1,5 @@
-import * as v from 'valibot';
+import { readAnswer } from '../wire/readAnswer.js';
+import { wireSchema } from '../wire/wireSchema.js';
 
 /**
  * The answer of close, schedule call and call me now (`{ success }`; select quote adds
@@ -13,7 +14,7 @@ export interface SuccessResult {
   [key: string]: unknown;
 }
 
-/** Tolerant parser for a `{ success }` answer. */
-export const SuccessResultSchema = v.looseObject({
-  success: v.optional(v.boolean()),
-}) as unknown as v.GenericSchema<unknown, SuccessResult>;
+/** Tolerant parser for a `{ success }` answer (see `readWire`); `"true"` reads as `true`. */
+export const SuccessResultSchema = wireSchema<SuccessResult>((value) =>
+  readAnswer('closeLoan', value, { unknown: 'keep' }),
+);

@@ -1,10 +1,7 @@
-import { isPrototypeKey } from './isPrototypeKey.js';
+import { isPrototypeKey } from '../../core/isPrototypeKey.js';
+import type { ExposedPaths } from '../../core/wire/WireShape.js';
 
-/**
- * The host's `exposeFields` paths of one operation as a tree: each key maps to the paths below
- * it, or to `true` when the whole value at that key is exposed.
- */
-export type ExposedPaths = ReadonlyMap<string, ExposedPaths | true>;
+export type { ExposedPaths } from '../../core/wire/WireShape.js';
 
 const EMPTY: ExposedPaths = new Map();
 const built = new WeakMap<readonly string[], ExposedPaths>();

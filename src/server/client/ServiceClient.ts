@@ -45,8 +45,9 @@ export interface ServiceClient {
   /** The platform partner's lender client this client acts for; undefined for a standard partner. */
   readonly partnerId: string | undefined;
   /**
-   * The service's base URL (with its path prefix). The BFF trusts document links on its host by
-   * default; a client without one (a custom client) leaves `documentHosts` to the host.
+   * The service's base URL (with its path prefix). When its host is local (loopback, private,
+   * an IP literal: a sandbox), the BFF lets document links on local hosts through too; a client
+   * without one (a custom client) counts as a service that is not local.
    */
   readonly baseUrl?: string;
 }

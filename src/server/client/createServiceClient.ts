@@ -5,6 +5,7 @@ import { operations } from '../../core/operations.js';
 import type { PathId } from '../../core/paths.js';
 import { buildOperationPath } from './buildOperationPath.js';
 import { createCallSignal } from './createCallSignal.js';
+import { createDropLog } from './createDropLog.js';
 import { createRateLimitQueue } from './createRateLimitQueue.js';
 import { createTokenProvider } from './createTokenProvider.js';
 import { requestToken } from './requestToken.js';
@@ -104,6 +105,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
   const ctx: CallContext = {
     config,
     now,
+    dropped: createDropLog(config.logger),
     tokens: createTokenProvider({
       store: config.store,
       key: `lir:token:${scope}`,

@@ -10,6 +10,7 @@ import { backoffDelay } from './backoffDelay.js';
 import type { HintTarget } from './configurationHints.js';
 import { configurationHints } from './configurationHints.js';
 import type { CallSignal } from './createCallSignal.js';
+import type { DropLog } from './createDropLog.js';
 import type { RateLimitQueue } from './createRateLimitQueue.js';
 import type { TokenProvider } from './createTokenProvider.js';
 import { parseSuccessBody } from './parseSuccessBody.js';
@@ -25,6 +26,8 @@ import { sleep } from './sleep.js';
 /** What a call runs with: the client's parts and settings. */
 export interface CallContext {
   config: ResolvedServiceClientOptions;
+  /** Where values of answers left out as unreadable are told (once per field). */
+  dropped: DropLog;
   tokens: TokenProvider;
   queue: RateLimitQueue;
   now: () => number;
@@ -211,9 +214,22 @@ async function attemptOnce(
   if (status >= 200 && status < 300) {
     let value: unknown;
     try {
-      value = parseSuccessBody(req.op, status, result.body);
+      value = parseSuccessBody(
+        {
+          name: req.name,
+          op: req.op,
+          read: req.method === 'GET',
+          fill: req.echoes,
+          onDrop: (field, reason) => ctx.dropped(req.name, field, reason),
+        },
+        status,
+        result.body,
+      );
     } catch (error) {
-      throw write ? unknownOutcome(req, 'unreadable answer', error) : error;
+      // A write the service accepted is done, whatever odd field its answer carries; only a
+      // create that does not say what it created (no id) leaves its outcome unknown.
+      const created = error instanceof ServiceError && error.field === 'id';
+      throw write && created ? unknownOutcome(req, 'answer without its id', error) : error;
     }
     const field = echoMismatch(req, value);
     if (field !== undefined) {

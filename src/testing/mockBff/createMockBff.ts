@@ -12,6 +12,9 @@ import { parseResponse } from '../../core/parseResponse.js';
 import { buildPath } from '../../core/paths.js';
 import type { RelayedEvent } from '../../core/schemas/loanEvent.js';
 import { toLoanEvent } from '../../core/toLoanEvent.js';
+import { answerShapes } from '../../core/wire/answerShapes.js';
+import type { AnswerName } from '../../core/wire/readAnswer.js';
+import { readAnswer } from '../../core/wire/readAnswer.js';
 import type { SandboxService } from '../sandbox/createSandboxService.js';
 import { createSandboxService } from '../sandbox/createSandboxService.js';
 import { HOSTED_PREFIX } from '../sandbox/hostedUrl.js';
@@ -39,9 +42,10 @@ const refuse = (status: number, code: string, message: string, headers?: Record<
   json({ error: { code, message } }, status, headers);
 
 /**
- * A success answer of the service as the BFF gives it to the browser: read with the operation's
- * tolerant parser (defaults filled in, the service's other spellings named one way), since the
- * HTTP adapter takes the BFF's answers as they come. A body the parser refuses is answered as the
+ * A success answer of the service as the BFF gives it to the browser: read as the BFF reads it
+ * (see `readWire`: leniently, only the fields the library knows, defaults filled in, the
+ * service's other spellings named one way), since the HTTP adapter takes the BFF's answers as
+ * they come. A body the parser refuses is answered as the
  * BFF answers it: 502 `service_error`, without the service's details.
  */
 async function normalized(name: OperationName, res: Response): Promise<Response> {
@@ -53,6 +57,13 @@ async function normalized(name: OperationName, res: Response): Promise<Response>
     if (text.trim() !== '') value = JSON.parse(text);
   } catch {
     // As the BFF does: a 2xx whose details cannot be read is read as `{}`.
+  }
+  if (Object.hasOwn(answerShapes, name)) {
+    // As the BFF reads it: leniently, and only the fields the library knows reach the browser.
+    const read = readAnswer(name as AnswerName, value, { unknown: 'drop' });
+    return read.ok
+      ? json(read.value, res.status)
+      : refuse(502, 'service_error', 'The insurance service could not answer');
   }
   try {
     return json(parseResponse(output, value), res.status);

@@ -14,7 +14,17 @@ function answering(name: BffOperationName, answer: unknown) {
   return setup({
     documentHosts: ['docs.example'],
     responder: (called) =>
-      parseSuccessBody(operations[called], 200, encode(called === name ? answer : {})),
+      parseSuccessBody(
+        {
+          name: called,
+          op: operations[called],
+          read: operations[called].upstream?.method === 'GET',
+          fill: {},
+          onDrop() {},
+        },
+        200,
+        encode(called === name ? answer : {}),
+      ),
   });
 }
 

@@ -98,6 +98,7 @@ describe('error hygiene and mapping', () => {
       status: 'RC1_RATED',
       quotes: [{ id: 'q1', premium: 1200 }],
       shortHostedDisplayUrl: 'https://s.example/x',
+      hostedDisplayUrl: '',
     });
     expect(({} as Record<string, unknown>).admin).toBeUndefined();
   });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { BffOperationName } from '../../../src/core/operations.js';
 import { createLoanApplicationFixture } from '../../../src/testing/index.js';
+import { withoutNulls } from '../../support/withoutNulls.js';
 import type { ApiResponse, SendOptions } from './helpers.js';
 import {
   createSandboxClient,
@@ -263,7 +264,8 @@ describe('what of a service answer reaches the browser', () => {
       }
       const res = await send(method, path, body === undefined ? {} : { body });
       expect(res.status).toBeLessThan(300);
-      expect(res.json).toEqual({ ...expected, partnerReference: 'REF-1' });
+      // `null` is "not known": left out, as the service client reads it.
+      expect(res.json).toEqual(withoutNulls({ ...expected, partnerReference: 'REF-1' }));
       expect(res.text).not.toMatch(LEAKS);
       expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     },
@@ -320,7 +322,7 @@ async function leakySandboxBff() {
     const res: ApiResponse = await t.send(method, path, options);
     expect(res.status).toBeLessThan(300);
     expect(answers).toHaveLength(1);
-    expect(res.json).toEqual(answers[0]);
+    expect(res.json).toEqual(withoutNulls(answers[0]));
     expect(res.text).not.toMatch(/leaked/);
     return res;
   };

@@ -1,7 +1,16 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { OutcomeUnknownError } from '../../../src/core/errors/OutcomeUnknownError.js';
+import { ServiceError } from '../../../src/core/errors/ServiceError.js';
 import { createServiceClient } from '../../../src/server/client/createServiceClient.js';
-import { BASE_URL, clientOptions, createFakeService, json, START, text } from './fakeService.js';
+import {
+  BASE_URL,
+  captureLogger,
+  clientOptions,
+  createFakeService,
+  json,
+  START,
+  text,
+} from './fakeService.js';
 
 beforeEach(() => {
   vi.useFakeTimers({ now: START });
@@ -144,5 +153,90 @@ describe('a 2xx answer read as far as it goes', () => {
       client.call('submitLoanApplication', { body: application }),
     ).rejects.toBeInstanceOf(OutcomeUnknownError);
     expect(service.count('submitLoanApplication')).toBe(1);
+  });
+});
+
+describe('production answers read leniently', () => {
+  const quoteDisplay = (quotes: unknown[]) => ({ id: 'ln_1', status: 'RC1_RATED', quotes });
+
+  it('L6: a value it cannot read is left out and logged once per operation and field, never with the value', async () => {
+    const service = createFakeService();
+    service.setDefault('getQuoteDisplay', () =>
+      json(
+        quoteDisplay([
+          { id: 'q_1', premium: 'call for a price', carrierName: 'Acme' },
+          { id: 'q_2', premium: 'secret-looking-value' },
+          { carrierName: 'Pending carrier' },
+        ]),
+      ),
+    );
+    const logger = captureLogger();
+    const client = createServiceClient(clientOptions(service, { logger }));
+    const params = { params: { loanId: 'ln_1' } };
+    const first = await client.call('getQuoteDisplay', params);
+    await client.call('getQuoteDisplay', params);
+    expect(first.quotes.map((q) => q.id)).toEqual(['q_1', 'q_2']);
+    expect(first.quotes[0]).not.toHaveProperty('premium');
+    const dropped = logger.lines.filter((l) => l.message.includes('could not read'));
+    expect(dropped.map((l) => [l.meta?.operation, l.meta?.field, l.meta?.reason])).toEqual([
+      ['getQuoteDisplay', 'quotes.premium', 'unreadable'],
+      ['getQuoteDisplay', 'quotes', 'item'],
+    ]);
+    expect(JSON.stringify(logger.lines)).not.toMatch(
+      /call for a price|secret-looking-value|Pending/,
+    );
+  });
+
+  it.each([
+    [
+      'shopLoan',
+      { params: { loanId: 'ln_1' } },
+      { id: 'ln_1', status: null, hostedDisplayUrl: null },
+    ],
+    ['shopLoan', { params: { loanId: 'ln_1' } }, { id: 42, loanId: 4417 }],
+    [
+      'selectQuote',
+      { params: { loanId: 'ln_1', quoteId: 'q_1' } },
+      { success: 'true', quoteId: null },
+    ],
+    ['closeLoan', { params: { loanId: 'ln_1' } }, { success: 'yes please' }],
+    [
+      'recordTcpaConsent',
+      { body: { id: 'ln_1', termsOfServiceId: 'tos-1' } },
+      { consent: null, consentDateTime: 20261125, id: null },
+    ],
+    [
+      'updateCurrentInsurance',
+      { params: { loanId: 'ln_1' }, body: { currentInsurancePolicies: [] } },
+      { id: 'another-id-the-docs-never-promised', currentInsurancePolicies: null },
+    ],
+  ] as const)(
+    'L4: %s answered 2xx with odd fields is done, not an unknown outcome',
+    async (name, options, answer) => {
+      const service = createFakeService();
+      service.setDefault(name, () => json(answer));
+      const client = createServiceClient(clientOptions(service));
+      await expect(client.call(name, options as never)).resolves.toBeTypeOf('object');
+      expect(service.count(name)).toBe(1);
+    },
+  );
+
+  it('L4: a shop answer with an id it cannot read is about the loan the shop was sent for', async () => {
+    const service = createFakeService();
+    service.setDefault('shopLoan', () => json({ id: 42, status: null }));
+    const client = createServiceClient(clientOptions(service));
+    await expect(client.call('shopLoan', { params: { loanId: 'ln_1' } })).resolves.toEqual({
+      id: 'ln_1',
+      hostedDisplayUrl: '',
+    });
+  });
+
+  it('L3: a read whose id cannot be read is refused with a typed error naming the field', async () => {
+    const service = createFakeService();
+    service.setDefault('getPolicy', () => json({ id: 5_150, documents: [] }));
+    const client = createServiceClient(clientOptions(service));
+    const error = await client.call('getPolicy', { params: { policyId: 'pol_1' } }).catch((e) => e);
+    expect(error).toBeInstanceOf(ServiceError);
+    expect(error).toMatchObject({ serviceCode: 'invalid_response', field: 'id', status: 502 });
   });
 });
