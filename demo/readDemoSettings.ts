@@ -13,6 +13,11 @@ export interface DemoSettings {
    * replaces `service.client.baseUrl` once it listens.
    */
   sandbox: boolean;
+  /**
+   * SANDBOX_PRODUCTION_LIKE=1: the embedded sandbox answers as loosely as the production service
+   * (`createSandboxService({ productionLike: true })`).
+   */
+  productionLike: boolean;
   service: ServiceEnv;
 }
 
@@ -40,6 +45,30 @@ function intFromEnv(
   return fallback;
 }
 
+/** SANDBOX_PRODUCTION_LIKE: `1`/`true` on, `0`/`false`/unset off; with a real service, unset. */
+function productionLikeFromEnv(env: Env, problems: ConfigurationProblem[]): boolean {
+  const raw = (env.SANDBOX_PRODUCTION_LIKE ?? '').trim().toLowerCase();
+  if (raw === '' || raw === '0' || raw === 'false') return false;
+  if (raw !== '1' && raw !== 'true') {
+    problems.push({
+      variable: 'SANDBOX_PRODUCTION_LIKE',
+      message: `SANDBOX_PRODUCTION_LIKE must be 1 or 0 (got ${JSON.stringify(env.SANDBOX_PRODUCTION_LIKE)})`,
+      fix: 'Set SANDBOX_PRODUCTION_LIKE=1 for production-like sandbox answers, or leave it unset.',
+    });
+    return false;
+  }
+  // A real service answers as it does: the setting would silently do nothing there.
+  if (env.SERVICE_BASE_URL) {
+    problems.push({
+      variable: 'SANDBOX_PRODUCTION_LIKE',
+      message: 'SANDBOX_PRODUCTION_LIKE applies to the embedded sandbox, not to SERVICE_BASE_URL',
+      fix: 'Unset SANDBOX_PRODUCTION_LIKE, or unset SERVICE_BASE_URL to use the sandbox.',
+    });
+    return false;
+  }
+  return true;
+}
+
 /**
  * The sandbox's side of the settings: credentials made up for this run unless
  * SERVICE_CLIENT_ID / SERVICE_CLIENT_SECRET name them (a test that looks for the secret in
@@ -61,7 +90,7 @@ function sandboxEnv(env: Env): Env {
 }
 
 /**
- * Reads the demo's settings: its own (PORT, DEMO_*) and the server's, with the library's
+ * Reads the demo's settings: its own (PORT, DEMO_*, SANDBOX_PRODUCTION_LIKE) and the server's, with the library's
  * `readServiceEnv`. Any problem, all of them at once, one line each naming the variable and
  * what to fix, then exit code 2.
  */
@@ -80,6 +109,7 @@ export function readDemoSettings(env: Env): DemoSettings {
   // client's budget (90), so no address can take it all, and a borrower flow or two fit.
   const rateSharePerAddress = intFromEnv(env, problems, 'DEMO_RATE_SHARE', 45, [1, 90]);
   const sandbox = !env.SERVICE_BASE_URL;
+  const productionLike = productionLikeFromEnv(env, problems);
   let service: ServiceEnv | undefined;
   try {
     service = readServiceEnv(sandbox ? sandboxEnv(env) : env);
@@ -94,5 +124,13 @@ export function readDemoSettings(env: Env): DemoSettings {
     }
     process.exit(2);
   }
-  return { port, quoteDelayMs, sessionsPerAddress, rateSharePerAddress, sandbox, service };
+  return {
+    port,
+    quoteDelayMs,
+    sessionsPerAddress,
+    rateSharePerAddress,
+    sandbox,
+    productionLike,
+    service,
+  };
 }

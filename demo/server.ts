@@ -45,7 +45,16 @@ const fresh = (bytes: number) => randomBytes(bytes).toString('base64url');
 // without it the embedded sandbox plays the service, with the same header prefix and routes.
 const settings = readDemoSettings(process.env);
 const { port, quoteDelayMs, sessionsPerAddress, rateSharePerAddress, service } = settings;
+// `auto` (the default) takes the one X-*-Signature-1 whose HMAC verifies; a prefix pins it.
 const webhookHeaderPrefix = service.webhooks.headerPrefix;
+// The sandbox must sign under a real prefix: the pinned one, else the specification's (or, when
+// it answers as production does, a vendor's: the sandbox's own default for that mode).
+const sandboxHeaderPrefix =
+  webhookHeaderPrefix !== 'auto'
+    ? webhookHeaderPrefix
+    : settings.productionLike
+      ? undefined
+      : 'X-Service';
 const routes = service.client.routes;
 const routeList = Object.entries(routes).map(([name, route]) => `${name}=${route}`);
 
@@ -89,7 +98,8 @@ if (settings.sandbox) {
     hostname: HOST,
     quoteDelayMs,
     clients: [{ clientId: credentials.clientId, clientSecret: credentials.clientSecret }],
-    webhookHeaderPrefix,
+    ...(sandboxHeaderPrefix ? { webhookHeaderPrefix: sandboxHeaderPrefix } : {}),
+    productionLike: settings.productionLike,
     routes,
   });
   baseUrl = sandboxServer.baseUrl;
@@ -278,7 +288,15 @@ if (sandboxServer) {
 console.log(`Borrower portal demo: ${origin}/`);
 if (sandboxServer) {
   console.log(`  service   sandbox at ${sandboxServer.baseUrl} (quoting takes ${quoteDelayMs} ms)`);
+  // Another origin, as the service's CDN: the BFF's default document rule lets it through for
+  // a local service, and the portal sends no CSP that would have to name it.
+  console.log(`  assets    documents and carrier logos from ${sandboxServer.assetOrigin}`);
   console.log(`  webhooks  ${origin}${WEBHOOK_PATH} (credentials made up for this run)`);
+  console.log(
+    settings.productionLike
+      ? '  answers   production-like (SANDBOX_PRODUCTION_LIKE=1): nulls, numbers as text, unknown fields, a quote without an id, a document not ready yet'
+      : '  answers   as documented (SANDBOX_PRODUCTION_LIKE=1 for production-like ones)',
+  );
 } else {
   const partner = credentials.partnerId ? `, partner id ${credentials.partnerId}` : '';
   console.log(`  service   ${baseUrl} (client id ${credentials.clientId}${partner})`);
@@ -288,7 +306,9 @@ if (sandboxServer) {
   );
 }
 console.log(
-  `  headers   ${webhookHeaderPrefix}-Signature-1, ${webhookHeaderPrefix}-Partner-Id, ${webhookHeaderPrefix}-External-Id (WEBHOOK_HEADER_PREFIX)`,
+  webhookHeaderPrefix === 'auto'
+    ? `  headers   the one X-*-Signature-1 whose HMAC verifies, -Partner-Id and -External-Id under its prefix (WEBHOOK_HEADER_PREFIX auto)${sandboxServer ? `; the sandbox signs under ${sandboxServer.sandbox.webhookHeaderPrefix}` : ''}`
+    : `  headers   ${webhookHeaderPrefix}-Signature-1, ${webhookHeaderPrefix}-Partner-Id, ${webhookHeaderPrefix}-External-Id (WEBHOOK_HEADER_PREFIX)`,
 );
 console.log(
   `  routes    ${routeList.length > 0 ? routeList.join('; ') : 'the operation table'} (SERVICE_ROUTES)`,

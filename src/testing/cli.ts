@@ -9,6 +9,8 @@ Runs the insurance-verification sandbox on this machine.
 
 Options:
   --port N                 port to listen on (default 4010; 0 picks a free one)
+  --asset-port N           port of the asset origin, which serves documents and carrier
+                           logos (default: the next port, 4011; a free one with --port 0)
   --host H                 address to listen on (default 127.0.0.1)
   --client-id ID           API client id (default ${SANDBOX_DEFAULTS.clientId})
   --client-secret S        API client secret, also the webhook signing key (default ${SANDBOX_DEFAULTS.clientSecret})
@@ -20,7 +22,10 @@ Options:
   --webhook-username U     basic-auth username for webhook deliveries
   --webhook-password P     basic-auth password for webhook deliveries
   --webhook-header-prefix  prefix of the webhook headers, e.g. X-Acme for X-Acme-Signature-1
-                           (default X-Service)
+                           (default X-Service; X-Insurer with --production-like)
+  --production-like        answer as loosely as the production service: nulls, numbers as
+                           text, unknown fields, a quote without an id, a document not
+                           ready yet, webhooks under a vendor prefix (see the README)
   -h, --help               show this help
 `;
 
@@ -40,6 +45,7 @@ const { values } = (() => {
     return parseArgs({
       options: {
         port: { type: 'string' },
+        'asset-port': { type: 'string' },
         host: { type: 'string' },
         'client-id': { type: 'string' },
         'client-secret': { type: 'string' },
@@ -51,6 +57,7 @@ const { values } = (() => {
         'webhook-username': { type: 'string' },
         'webhook-password': { type: 'string' },
         'webhook-header-prefix': { type: 'string' },
+        'production-like': { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
       strict: true,
@@ -80,13 +87,21 @@ const clientSecret = values['client-secret'] ?? SANDBOX_DEFAULTS.clientSecret;
 const partnerId = values['partner-id'] ?? SANDBOX_DEFAULTS.partnerId;
 const quoteDelayMs = nonNegativeInt('quote-delay-ms', values['quote-delay-ms']);
 const documentUrlTtlMs = nonNegativeInt('document-ttl-ms', values['document-ttl-ms']);
+const productionLike = values['production-like'] === true;
+// Unset, the sandbox picks it: X-Service, or a vendor's prefix in production-like mode.
 const webhookHeaderPrefix = (() => {
+  const prefix = values['webhook-header-prefix'];
+  if (prefix === undefined) return undefined;
   try {
-    // Checked as the receiver checks its headerPrefix, so both accept the same values.
-    return checkHeaderPrefix(
-      values['webhook-header-prefix'] ?? 'X-Service',
-      '--webhook-header-prefix',
-    );
+    // The receiver's 'auto' takes whatever the service signs under; the sandbox is the service,
+    // so it needs the prefix itself.
+    if (prefix.toLowerCase() === 'auto') {
+      return fail(
+        "--webhook-header-prefix is the prefix the sandbox signs under, such as X-Acme; 'auto' is the receiver's setting (headerPrefix), which takes any",
+      );
+    }
+    // Checked as the receiver checks a pinned headerPrefix, so both accept the same values.
+    return checkHeaderPrefix(prefix, '--webhook-header-prefix');
   } catch (error) {
     return fail(error instanceof Error ? error.message : String(error));
   }
@@ -94,6 +109,9 @@ const webhookHeaderPrefix = (() => {
 
 const server = await startSandboxServer({
   port: nonNegativeInt('port', values.port) ?? 4010,
+  ...(values['asset-port'] !== undefined
+    ? { assetPort: nonNegativeInt('asset-port', values['asset-port']) }
+    : {}),
   hostname: values.host ?? '127.0.0.1',
   clients: [
     {
@@ -112,26 +130,34 @@ const server = await startSandboxServer({
   ...(values['sandbox-password'] ? { sandboxPassword: values['sandbox-password'] } : {}),
   ...(quoteDelayMs !== undefined ? { quoteDelayMs } : {}),
   ...(documentUrlTtlMs !== undefined ? { documentUrlTtlMs } : {}),
-  webhookHeaderPrefix,
+  ...(webhookHeaderPrefix !== undefined ? { webhookHeaderPrefix } : {}),
+  productionLike,
 }).catch((error: unknown) => {
   if ((error as { code?: unknown } | null)?.code === 'EADDRINUSE') {
     // One line saying what to do, not a stack: this is a setting, not a crash.
     console.error(
-      `${(error as Error).message}: stop what uses it or pass --port <n> (--port 0 picks a free one)`,
+      `${(error as Error).message}: stop what uses it or pass --port <n> and --asset-port <n> (0 picks a free one)`,
     );
     process.exit(1);
   }
   return fail(`cannot listen: ${error instanceof Error ? error.message : String(error)}`, false);
 });
 
+const prefix = server.sandbox.webhookHeaderPrefix;
+const loose = server.sandbox.productionLike;
+const answers = loose
+  ? `production-like (--production-like): nulls, numbers as text, unknown fields, a quote without an id, a document not ready for ${loose.documentNotReadyMs / 1000} s`
+  : 'as documented (--production-like for production-like ones)';
 console.log(`Sandbox service listening
   base URL          ${server.baseUrl}
+  asset origin      ${server.assetOrigin} (documents, carrier logos)
   client id         ${clientId}
   client secret     ${clientSecret}
   partner id        ${partnerId}
   sandbox password  ${server.sandbox.sandboxPassword}
   webhooks          ${webhookUrl ?? '(none)'}
-  webhook prefix    ${webhookHeaderPrefix} (${webhookHeaderPrefix}-Signature-1, ...)
+  webhook prefix    ${prefix} (${prefix}-Signature-1, ...${productionLike ? ', names in lower case' : ''})
+  answers           ${answers}
 Press Ctrl+C to stop.`);
 
 let stopping = false;

@@ -25,6 +25,8 @@ export type {
   WebhookTarget,
 } from './sandbox/createWebhookDispatcher.js';
 export { RETRIEVAL_USERS } from './sandbox/hostedRoutes.js';
+export type { ProductionLikeOptions } from './sandbox/productionLike/ProductionLikeOptions.js';
+export type { ProductionLike } from './sandbox/productionLike/resolveProductionLike.js';
 export type { SandboxCarrier } from './sandbox/sandboxCarriers.js';
 export { SANDBOX_CARRIERS } from './sandbox/sandboxCarriers.js';
 export type { SandboxClientConfig } from './sandbox/sandboxClientConfig.js';

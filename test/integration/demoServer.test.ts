@@ -91,6 +91,13 @@ describe('the demo, to a client without its credentials', () => {
   const call = (cookie: string, method: string, path: string, body?: unknown) =>
     callBff(origin, cookie, method, path, body);
 
+  it("W42: prints that its receiver takes any vendor prefix ('auto', the default), and the prefix its sandbox signs under", async () => {
+    await demo.waitForOutput(/Press Ctrl\+C to stop\./);
+    expect(demo.output()).toMatch(
+      /headers\s+the one X-\*-Signature-1 whose HMAC verifies, -Partner-Id and -External-Id under its prefix \(WEBHOOK_HEADER_PREFIX auto\); the sandbox signs under X-Service\n/,
+    );
+  });
+
   it('W36: a delivery signed with the published sandbox secret is refused 401, while the sandbox delivers its own events to the borrower', async () => {
     const { cookie } = await loadPage();
     expect(cookie).toMatch(/^lir_demo_session=/);
@@ -338,6 +345,44 @@ describe('the demo set up for a service that spells its webhook headers and path
     expect((await read(`/v1/loans/${loanId}/quote-display`)).status).toBe(200);
     expect((await read(`/v1/loans/${loanId}/display`)).status).toBe(404);
   });
+  it("B40: a bound policy's documents reach the borrower through the demo's BFF at its defaults, from the sandbox's asset origin (another port, printed at start), and open as PDFs", async () => {
+    const [, assetOrigin = ''] = await demo.waitForOutput(
+      /assets\s+documents and carrier logos from (http:\/\/127\.0\.0\.1:\d+)\n/,
+    );
+    const [, sandboxUrl = ''] = await demo.waitForOutput(/service\s+sandbox at (http:\/\/\S+)/);
+    expect(assetOrigin).not.toBe(new URL(sandboxUrl).origin);
+    const page = await fetch(`${origin}/`, { headers: { Accept: 'text/html' } });
+    const cookie = page.headers.getSetCookie()[0]?.split(';')[0] as string;
+    await page.text();
+    const call = (method: string, path: string, body?: unknown) =>
+      callBff(origin, cookie, method, path, body);
+    const created = await call(
+      'POST',
+      '/loans',
+      createLoanApplicationFixture({ primaryBorrower: { firstName: 'Bind_policy' } }),
+    );
+    const loanId: string = created.json.id;
+    await call('POST', `/loans/${loanId}/consent`, { termsOfServiceId: 'tos-1' });
+    expect((await call('PATCH', `/loans/${loanId}/shop`)).status).toBe(200);
+    let policyId: string | undefined;
+    const deadline = Date.now() + 10_000;
+    while (policyId === undefined && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const events: Array<{ event: { type: string; policyId?: string } }> = (
+        await call('GET', `/loans/${loanId}/events?after=`)
+      ).json.events;
+      policyId = events.find((e) => e.event.type === 'policy.bound')?.event.policyId;
+    }
+    expect(policyId).toBeDefined();
+    const policy = await call('GET', `/policies/${policyId}`);
+    const documents: Array<{ url: string }> = policy.json.documents;
+    expect(documents.length).toBeGreaterThan(0);
+    for (const { url } of documents) {
+      expect(new URL(url).origin).toBe(assetOrigin);
+      const pdf = await fetch(url);
+      expect((await pdf.text()).startsWith('%PDF-')).toBe(true);
+    }
+  });
 });
 
 describe('the demo with a bad setting', () => {
@@ -364,6 +409,11 @@ describe('the demo with a bad setting', () => {
       /^SERVICE_ROUTES: "getQuote" is not a service operation/,
     ],
     ['SERVICE_BASE_URL', 'http://service.example/lenders', /^SERVICE_BASE_URL must use https:/],
+    [
+      'SANDBOX_PRODUCTION_LIKE',
+      'yes',
+      /^SANDBOX_PRODUCTION_LIKE must be 1 or 0 \(got "yes"\)\. Set SANDBOX_PRODUCTION_LIKE=1 /,
+    ],
   ])(
     'W40: %s=%s exits 2 with one line naming the variable, what is wrong and how to fix it',
     async (name, value, message) => {

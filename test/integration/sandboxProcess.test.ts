@@ -3,6 +3,7 @@ import type { IncomingHttpHeaders, Server } from 'node:http';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SANDBOX_CARRIERS } from '../../src/testing/index.js';
 import type { LoggedProcess } from '../support/spawnLogged.js';
 import { spawnLogged } from '../support/spawnLogged.js';
 
@@ -239,6 +240,28 @@ describe('the sandbox command line', () => {
     expect(run.output()).toContain('--port must be a whole number');
   });
 
+  it('B44: prints its asset origin, another port of 127.0.0.1 (--asset-port), which serves the carrier logos that the API port does not', async () => {
+    const run = runCli(['--port', '0', '--asset-port', '0']);
+    try {
+      const url = await baseUrlOf(run);
+      const [, assetOrigin = ''] = await run.waitForOutput(
+        /asset origin\s+(http:\/\/127\.0\.0\.1:\d+) \(documents, carrier logos\)\n/,
+      );
+      expect(new URL(assetOrigin).port).not.toBe(new URL(url).port);
+      const logo = `/sandbox/logos/${SANDBOX_CARRIERS[0]?.id}.svg`;
+      const served = await fetch(`${assetOrigin}${logo}`);
+      expect(served.status).toBe(200);
+      expect(served.headers.get('content-type')).toBe('image/svg+xml');
+      await served.arrayBuffer();
+      const refused = await fetch(`${new URL(url).origin}${logo}`);
+      expect(refused.status).toBe(404);
+      await refused.arrayBuffer();
+    } finally {
+      run.child.kill('SIGTERM');
+      await run.exited;
+    }
+  });
+
   it.each(['SIGTERM', 'SIGINT'] as const)('stops on %s with exit code 0', async (signal) => {
     const run = runCli(['--port', '0']);
     const url = await baseUrlOf(run);
@@ -324,10 +347,98 @@ describe('the sandbox process with --webhook-header-prefix', () => {
   it.each([
     ['a space', 'X Acme', /--webhook-header-prefix must be a header name/],
     ['a trailing dash', 'X-Acme-', /--webhook-header-prefix must not end with "-".*use X-Acme/],
+    [
+      "the receiver's auto",
+      'auto',
+      /--webhook-header-prefix is the prefix the sandbox signs under, such as X-Acme; 'auto' is the receiver's setting/,
+    ],
   ])('W40: a prefix with %s exits 2, saying what to fix', async (_name, prefix, message) => {
     const run = runCli(['--port', '0', '--webhook-header-prefix', prefix]);
     expect(await run.exited).toEqual({ code: 2, signal: null });
     expect(run.output()).toMatch(message);
     expect(run.output()).not.toContain('Sandbox service listening');
+  });
+});
+
+describe('the sandbox process with --production-like', () => {
+  let receiver: Server;
+  const deliveries: Delivery[] = [];
+  let sandbox: Sandbox | undefined;
+
+  beforeAll(async () => {
+    receiver = await startRecordingReceiver(deliveries);
+  });
+
+  afterAll(async () => {
+    if (sandbox && sandbox.child.exitCode === null) sandbox.child.kill('SIGKILL');
+    await new Promise<void>((resolve) => receiver?.close(() => resolve()));
+  });
+
+  it('L8: says so at start, answers JSON loosely as application/json; charset=utf-8 and signs its deliveries under X-Insurer', async () => {
+    const hooksPort = (receiver.address() as AddressInfo).port;
+    sandbox = runCli([
+      '--port',
+      '0',
+      '--quote-delay-ms',
+      '200',
+      '--webhook-url',
+      `http://127.0.0.1:${hooksPort}/hooks`,
+      '--production-like',
+    ]);
+    const baseUrl = await baseUrlOf(sandbox);
+    expect(sandbox.output()).toMatch(
+      /webhook prefix\s+X-Insurer \(X-Insurer-Signature-1, \.\.\., names in lower case\)\n/,
+    );
+    expect(sandbox.output()).toMatch(
+      /answers\s+production-like \(--production-like\): nulls, numbers as text, .* a document not ready for 60 s\n/,
+    );
+
+    const call = async (method: string, path: string, body?: unknown, token?: string) => {
+      const res = await fetch(`${baseUrl}${path}`, {
+        method,
+        headers: {
+          ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+          ...(token ? { Authorization: `Bearer ${token}` } : {}),
+        },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+      return {
+        type: res.headers.get('content-type'),
+        json: (await res.json()) as Record<string, unknown>,
+      };
+    };
+    const { json: tokenAnswer } = await call('POST', '/v1/auth/token', {
+      client_id: 'sandbox_client',
+      client_secret: 'sandbox_secret',
+    });
+    const token = String(tokenAnswer.access_token);
+    const borrower = {
+      isPrimary: true,
+      firstName: 'Dana',
+      lastName: 'Reyes',
+      email: 'dana@example.com',
+      phone: '512-555-0199',
+      currentAddress: address,
+    };
+    const loan = await call(
+      'POST',
+      '/v1/loans',
+      { loanNumber: 'LOOSE-9', borrowers: [borrower], property: { address } },
+      token,
+    );
+    expect(loan.type).toBe('application/json; charset=utf-8');
+    expect(loan.json).toMatchObject({ loanAmount: null, closingDate: null, _meta: {} });
+    const loanId = String(loan.json.id);
+    await call('POST', '/v1/loans/consent', { id: loanId, termsOfServiceId: 't1' }, token);
+    const shop = await call('PATCH', `/v1/loans/${loanId}/shop`, undefined, token);
+    expect(shop.json.status).toBeNull();
+
+    const shopped = await waitFor('loan.shopped', () => deliveries[0], 10_000);
+    const expected = createHmac('sha256', 'sandbox_secret').update(shopped.raw).digest('hex');
+    expect(shopped.headers['x-insurer-signature-1']).toBe(expected);
+    expect(shopped.headers['x-insurer-partner-id']).toBe('sandbox_partner');
+    expect(Object.keys(shopped.headers).filter((name) => name.startsWith('x-service-'))).toEqual(
+      [],
+    );
   });
 });

@@ -4,7 +4,10 @@ import type { SandboxRuntime } from './sandboxRuntime.js';
 import type { SandboxLoan, SandboxPolicy } from './sandboxTypes.js';
 
 /** What a loan's new policy is made from; its owner and ids come from the loan. */
-export type LoanPolicyTerms = Omit<SandboxPolicySpec, 'partner' | 'loanId' | 'externalId'>;
+export type LoanPolicyTerms = Omit<
+  SandboxPolicySpec,
+  'partner' | 'loanId' | 'externalId' | 'boundAt' | 'numericIds'
+>;
 
 /**
  * Creates a policy for a loan application (bound at the end of shopping, or retrieved from a
@@ -21,6 +24,8 @@ export function addLoanPolicy(
     partner: loan.partner,
     loanId: loan.wire.id,
     externalId: loan.wire.externalId ?? null,
+    boundAt: rt.clock.now(),
+    numericIds: rt.productionLike !== null,
   });
   rt.policies.set(policy.wire.id, policy);
   for (const doc of policy.documents) rt.documents.set(doc.id, doc);

@@ -1,4 +1,5 @@
 import type { PolicyDetails } from '../../core/schemas/policy.js';
+import { numericId } from './numericId.js';
 import { hashString } from './prng.js';
 import { randomId } from './randomId.js';
 import type { SandboxCoverageMap } from './sandboxCoverages.js';
@@ -22,6 +23,13 @@ export interface SandboxPolicySpec {
    * this `cancellationDate` and status `CANCELLED`. Absent: an active policy.
    */
   cancelledOn?: string;
+  /** When it is bound (or retrieved), on the sandbox clock. */
+  boundAt: number;
+  /**
+   * Number-only policy number and document ids, as production's are (the production-like mode):
+   * `4093715520` rather than `SBX-HO3-0012345`.
+   */
+  numericIds?: boolean;
 }
 
 /**
@@ -30,13 +38,16 @@ export interface SandboxPolicySpec {
  */
 export function createSandboxPolicy(spec: SandboxPolicySpec): SandboxPolicy {
   const id = randomId('pol');
+  const documentId = () => (spec.numericIds ? numericId() : randomId('doc'));
   const expirationDate = new Date(Date.parse(`${spec.effectiveDate}T00:00:00Z`) + YEAR)
     .toISOString()
     .slice(0, 10);
   const wire: PolicyDetails = {
     id,
     carrier: spec.carrier,
-    policyNumber: `SBX-${spec.policyType}-${String(hashString(id) % 10_000_000).padStart(7, '0')}`,
+    policyNumber: spec.numericIds
+      ? String(1_000_000_000 + hashString(id))
+      : `SBX-${spec.policyType}-${String(hashString(id) % 10_000_000).padStart(7, '0')}`,
     policyType: spec.policyType,
     effectiveDate: spec.effectiveDate,
     expirationDate,
@@ -51,9 +62,10 @@ export function createSandboxPolicy(spec: SandboxPolicySpec): SandboxPolicy {
   return {
     wire,
     partner: spec.partner,
+    boundAt: spec.boundAt,
     documents: [
-      { id: randomId('doc'), name: 'Evidence of insurance', type: 'eoi_document', policyId: id },
-      { id: randomId('doc'), name: 'Declarations page', type: 'declarations_page', policyId: id },
+      { id: documentId(), name: 'Evidence of insurance', type: 'eoi_document', policyId: id },
+      { id: documentId(), name: 'Declarations page', type: 'declarations_page', policyId: id },
     ],
   };
 }

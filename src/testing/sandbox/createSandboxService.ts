@@ -27,6 +27,12 @@ import { handleHostedRequest } from './hostedRoutes.js';
 import { HOSTED_PREFIX, hostedUrl } from './hostedUrl.js';
 import { loanOperations } from './loanOperations.js';
 import { policyOperations } from './policyOperations.js';
+import type { AnswerLoosening } from './productionLike/loosenAnswer.js';
+import { loosenResponse } from './productionLike/loosenResponse.js';
+import type { ProductionLikeOptions } from './productionLike/ProductionLikeOptions.js';
+import type { ProductionLike } from './productionLike/resolveProductionLike.js';
+import { resolveProductionLike } from './productionLike/resolveProductionLike.js';
+import { withJsonCharset } from './productionLike/withJsonCharset.js';
 import { randomId } from './randomId.js';
 import type { SandboxClientConfig } from './sandboxClientConfig.js';
 import { errorResponse, json } from './sandboxResponses.js';
@@ -35,13 +41,18 @@ import type { PartnerScope, SandboxCallTask } from './sandboxTypes.js';
 import type { SeedLoanOptions } from './seedLoan.js';
 import { seedLoan } from './seedLoan.js';
 
-/** Defaults of the sandbox's credentials, printed by the sandbox process. */
+/** Defaults of the sandbox's credentials (printed by the sandbox process) and asset origin. */
 export const SANDBOX_DEFAULTS = {
   clientId: 'sandbox_client',
   clientSecret: 'sandbox_secret',
   partnerId: 'sandbox_partner',
   sandboxPassword: 'sandbox_password',
   basePath: SERVICE_PATH_PREFIX,
+  /**
+   * Where an in-process sandbox serves documents and carrier logos (`sandbox.fetch`, MSW): a host
+   * other than the API's, as production's CDN is. `startSandboxServer` uses its second port.
+   */
+  assetOrigin: 'https://cdn.sandbox.test',
 } as const;
 
 /** Options of {@link createSandboxService}. Every one has a default. */
@@ -63,14 +74,39 @@ export interface SandboxServiceOptions {
   routes?: ServiceRoutes;
   /** Origin used in hosted URLs; default: the origin of each request. */
   publicOrigin?: string;
+  /**
+   * Origin that serves signed documents (`/sandbox/documents/…`) and carrier logos
+   * (`/sandbox/logos/…`), and the only one that does: another host than the API's, as the
+   * service's CDN is, so a link built on the API's origin fails in tests as in production (the
+   * API origin answers 404 for them). Default `https://cdn.sandbox.test`
+   * ({@link SANDBOX_DEFAULTS}), which `sandbox.fetch`, `handler` and the MSW handlers answer;
+   * `startSandboxServer` serves it on a second port. Pages and the API are answered on any
+   * origin, this one included.
+   */
+  assetOrigin?: string;
   /** How long signed document URLs live. Default 2 minutes. */
   documentUrlTtlMs?: number;
   /** Access token lifetime. Default 86400 s (24 h). */
   tokenTtlSeconds?: number;
   /** The per-partner limit on the rate-limited operations. Default 100 per 60 s. */
   rateLimit?: { limit: number; windowMs: number };
-  /** Prefix of the webhook headers. Default `X-Service`. */
+  /**
+   * Prefix the webhook headers are signed under. Default `X-Service`, the specification's; the
+   * production service uses its vendor's name, e.g. `X-Acme` (a receiver at its default
+   * `headerPrefix: 'auto'` takes either). Not `'auto'`, which is the receiver's setting.
+   */
   webhookHeaderPrefix?: string;
+  /**
+   * Answer as loosely as the production service does, so a client's tests meet production's
+   * answers before production does: `null` for optional fields not known yet, numbers as text
+   * and text as numbers, unknown fields, a quote without an id, a document not ready yet, dates
+   * as timestamps, webhooks signed under a vendor's prefix with lower-case header names, and
+   * `application/json; charset=utf-8`. Deterministic (the same answer for the same state), and
+   * only the JSON answers change: state, rate limit, events and hosted pages stay as they are.
+   * `true` takes every default of {@link ProductionLikeOptions}. Default `false`. The README's
+   * "Production-like answers" lists every variation.
+   */
+  productionLike?: boolean | ProductionLikeOptions;
   /** Time between webhook retries (default 4 h) and how long to retry (default 14 days). */
   webhookRetry?: { intervalMs?: number; windowMs?: number };
   /** `fetch` used to deliver webhooks. Default `globalThis.fetch`. */
@@ -121,6 +157,15 @@ export interface SandboxService {
   readonly clients: readonly SandboxClientConfig[];
   readonly basePath: string;
   readonly sandboxPassword: string;
+  /** Where documents and carrier logos are served (see {@link SandboxServiceOptions.assetOrigin}). */
+  readonly assetOrigin: string;
+  /** The prefix webhook headers are signed under, e.g. `X-Service`. */
+  readonly webhookHeaderPrefix: string;
+  /**
+   * The production-like mode's settings, every default filled in, or `null` when it is off (see
+   * {@link SandboxServiceOptions.productionLike}).
+   */
+  readonly productionLike: Readonly<ProductionLike> | null;
   /** Moves the clock forward and waits for the webhook deliveries it caused. */
   advance(ms: number): Promise<void>;
   /** Waits until no webhook delivery is in flight. */
@@ -164,6 +209,24 @@ const MAX_BODY_BYTES = 1024 * 1024;
 /** Sandbox-only: the events of the caller's partner, for users without a webhook receiver. */
 export const EVENTS_PATH = hostedUrl('', 'events');
 const encoder = new TextEncoder();
+
+/** The hosted pages that live on the asset origin. */
+const ASSET_PAGES = ['documents', 'logos'] as const;
+
+function originOf(value: string): string {
+  let url: URL | undefined;
+  try {
+    url = new URL(value);
+  } catch {
+    url = undefined;
+  }
+  if (!url || !/^https?:$/.test(url.protocol) || url.origin !== value.replace(/\/$/, '')) {
+    throw new TypeError(
+      `createSandboxService: assetOrigin must be an origin such as https://cdn.sandbox.test or http://127.0.0.1:4011, not ${value}`,
+    );
+  }
+  return url.origin;
+}
 
 const methodNotAllowed = (allow: readonly string[], message = 'Method not allowed') =>
   errorResponse(new ServiceError(405, 'method_not_allowed', message), { Allow: allow.join(', ') });
@@ -212,7 +275,11 @@ export function createSandboxService(options: SandboxServiceOptions = {}): Sandb
     ]
   ).map((c) => ({ ...c }));
   const basePath = trimBasePath(options.basePath ?? SANDBOX_DEFAULTS.basePath);
+  const assetOrigin = originOf(options.assetOrigin ?? SANDBOX_DEFAULTS.assetOrigin);
   const routes = resolveServiceRoutes(options.routes);
+  const productionLike = resolveProductionLike(options.productionLike, options.webhookHeaderPrefix);
+  const webhookHeaderPrefix =
+    productionLike?.webhookHeaderPrefix ?? options.webhookHeaderPrefix ?? 'X-Service';
   const random = options.random ?? Math.random;
   const delay = options.quoteDelayMs ?? [30_000, 45_000];
   const tokenTtl = options.tokenTtlSeconds ?? 86_400;
@@ -230,7 +297,8 @@ export function createSandboxService(options: SandboxServiceOptions = {}): Sandb
     clock,
     ...(options.fetch ? { fetch: options.fetch } : {}),
     ...(options.logger ? { logger: options.logger } : {}),
-    ...(options.webhookHeaderPrefix ? { headerPrefix: options.webhookHeaderPrefix } : {}),
+    headerPrefix: webhookHeaderPrefix,
+    lowerCaseHeaders: productionLike !== null,
     ...(options.webhookRetry?.intervalMs
       ? { retryIntervalMs: options.webhookRetry.intervalMs }
       : {}),
@@ -285,14 +353,24 @@ export function createSandboxService(options: SandboxServiceOptions = {}): Sandb
       }
       return event;
     },
-    async documentUrl(origin, doc) {
+    assetOrigin,
+    productionLike,
+    async documentUrl(doc) {
       const expires = Math.floor((clock.now() + rt.documentUrlTtlMs) / 1000);
       const signature = await signDocument(doc.id, expires);
-      return `${hostedUrl(origin, 'documents', doc.id)}?Expires=${expires}&Signature=${signature}`;
+      return `${hostedUrl(assetOrigin, 'documents', doc.id)}?Expires=${expires}&Signature=${signature}`;
     },
   };
 
   const quoting = createQuotingWaits(rt);
+  // What loosening a policy's answer needs to know: when it was bound, on the sandbox clock.
+  const loosening: AnswerLoosening = {
+    policy: (policyId) => ({
+      now: clock.now(),
+      boundAt: rt.policies.get(policyId)?.boundAt,
+      documentNotReadyMs: productionLike?.documentNotReadyMs ?? 0,
+    }),
+  };
   const implementations: Record<Exclude<ServiceOperationName, 'createToken'>, SandboxOperation> = {
     ...loanOperations,
     ...callOperations,
@@ -321,6 +399,11 @@ export function createSandboxService(options: SandboxServiceOptions = {}): Sandb
       const after = url.searchParams.get('after');
       const from = after ? mine.findIndex((e) => e.id === after) + 1 : 0;
       return json({ events: mine.slice(from) });
+    }
+    // Documents and logos live on the asset origin only, as production's on its CDN: a link
+    // built on the API's origin fails here as it would there.
+    if (ASSET_PAGES.some((page) => url.pathname.startsWith(hostedUrl('', page, '')))) {
+      if (url.origin !== assetOrigin) return errorResponse(new NotFoundError());
     }
     if (url.pathname.startsWith(HOSTED_PREFIX)) {
       return handleHostedRequest(rt, request, async (docId, expires, signature) => {
@@ -366,10 +449,12 @@ export function createSandboxService(options: SandboxServiceOptions = {}): Sandb
       ? validateInput(await op.input(), await readJsonBody(request, op.optionalBody))
       : undefined;
     const run = () => implementations[name](rt, { partner, params: match.params, body, origin });
-    return name === 'shopLoan' ? quoting.track(match.params.loanId, run) : run();
+    const answer = await (name === 'shopLoan' ? quoting.track(match.params.loanId, run) : run());
+    // Only the answer changes: the operation has run on the sandbox's state as always.
+    return productionLike ? loosenResponse(name, answer, loosening) : answer;
   }
 
-  async function handler(request: Request): Promise<Response> {
+  async function respond(request: Request): Promise<Response> {
     try {
       return await route(request);
     } catch (error) {
@@ -379,6 +464,11 @@ export function createSandboxService(options: SandboxServiceOptions = {}): Sandb
     }
   }
 
+  async function handler(request: Request): Promise<Response> {
+    const response = await respond(request);
+    return productionLike ? withJsonCharset(response) : response;
+  }
+
   return {
     handler,
     fetch: (input, init) => handler(new Request(input, init)),
@@ -386,6 +476,9 @@ export function createSandboxService(options: SandboxServiceOptions = {}): Sandb
     clients,
     basePath,
     sandboxPassword: rt.sandboxPassword,
+    assetOrigin,
+    webhookHeaderPrefix,
+    productionLike,
     async advance(ms) {
       await clock.advance(ms);
       await dispatcher.settle();

@@ -37,8 +37,17 @@ export interface WebhookDispatcherOptions {
   clock: SandboxClock;
   /** Default: `globalThis.fetch`, read at each attempt so a stub installed later is honoured. */
   fetch?: typeof fetch;
-  /** Default `'X-Service'`; a receiver may be configured for another vendor's header names. */
+  /**
+   * The prefix deliveries are signed under. Default `'X-Service'`; the production service uses
+   * its vendor's name, e.g. `'X-Acme'`. Not `'auto'`, which is the receiver's setting.
+   */
   headerPrefix?: string;
+  /**
+   * Send every header name in lower case (`x-acme-signature-1`, `content-type`), as HTTP/2 and
+   * some production senders do; header names are case-insensitive, so a receiver must not care.
+   * Default `false`: the names as written here.
+   */
+  lowerCaseHeaders?: boolean;
   /** Default 4 h: the service retries 6 times a day. */
   retryIntervalMs?: number;
   /** Default 14 days: the service's maximum delivery window. Retries due after it are not made. */
@@ -147,6 +156,12 @@ function checkRange(name: string, value: number, allowZero: boolean): number {
 export function createWebhookDispatcher(options: WebhookDispatcherOptions): WebhookDispatcher {
   const { clock } = options;
   const prefix = options.headerPrefix ?? 'X-Service';
+  if (prefix.toLowerCase() === 'auto') {
+    // The service signs under one prefix; 'auto' would make headers named auto-Signature-1.
+    throw new TypeError(
+      "webhookHeaderPrefix is the prefix the sandbox signs under, such as 'X-Acme'; 'auto' is the receiver's headerPrefix",
+    );
+  }
   // A zero interval would schedule retries forever within the window.
   const interval = checkRange('retryIntervalMs', options.retryIntervalMs ?? 4 * HOUR, false);
   const windowMs = checkRange('retryWindowMs', options.retryWindowMs ?? 14 * DAY, true);
@@ -171,14 +186,17 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
       const signature = hmacSha256Hex(delivery.secret, body);
       // Observed here so a failed signing is never an unhandled rejection; attempts still see it.
       signature.catch(() => undefined);
+      const named = (name: string) => (options.lowerCaseHeaders ? name.toLowerCase() : name);
       const headers: Record<string, string> = {
-        'Content-Type': 'application/json',
-        'User-Agent': 'lender-insurance-sandbox',
-        [`${prefix}-Partner-Id`]: delivery.partnerId,
+        [named('Content-Type')]: 'application/json',
+        [named('User-Agent')]: 'lender-insurance-sandbox',
+        [named(`${prefix}-Partner-Id`)]: delivery.partnerId,
       };
-      if (delivery.externalId !== undefined) headers[`${prefix}-External-Id`] = delivery.externalId;
+      if (delivery.externalId !== undefined) {
+        headers[named(`${prefix}-External-Id`)] = delivery.externalId;
+      }
       if (target.username !== undefined) {
-        headers.Authorization = basicAuth(target.username, target.password ?? '');
+        headers[named('Authorization')] = basicAuth(target.username, target.password ?? '');
       }
 
       // Whether the service would try again, and when: said with each failure.
@@ -219,7 +237,7 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
               const doFetch = options.fetch ?? globalThis.fetch;
               const response = await doFetch(target.url, {
                 method: 'POST',
-                headers: { ...headers, [`${prefix}-Signature-1`]: await signature },
+                headers: { ...headers, [named(`${prefix}-Signature-1`)]: await signature },
                 body,
                 redirect: 'manual',
                 signal,

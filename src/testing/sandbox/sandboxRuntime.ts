@@ -1,5 +1,6 @@
 import type { WebhookEnvelope } from '../../core/schemas/webhookEvent.js';
 import type { SandboxClock } from './createSandboxClock.js';
+import type { ProductionLike } from './productionLike/resolveProductionLike.js';
 import type {
   PartnerScope,
   SandboxCallTask,
@@ -28,8 +29,12 @@ export interface SandboxRuntime {
     objectType: string,
     data: Record<string, unknown>,
   ): WebhookEnvelope;
-  /** A signed, expiring download URL for a document. */
-  documentUrl(origin: string, doc: SandboxDocument): Promise<string>;
+  /** Where documents and carrier logos are served: another origin than the API's. */
+  assetOrigin: string;
+  /** The production-like mode's settings, or `null` when it is off. */
+  productionLike: ProductionLike | null;
+  /** A signed, expiring download URL for a document, on the asset origin. */
+  documentUrl(doc: SandboxDocument): Promise<string>;
 }
 
 /** What an operation implementation receives. */

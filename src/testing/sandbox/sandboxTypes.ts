@@ -51,6 +51,8 @@ export interface SandboxDocument {
 export interface SandboxPolicy {
   wire: PolicyDetails;
   partner: PartnerScope;
+  /** When it was bound or retrieved, on the sandbox clock. */
+  boundAt: number;
   documents: SandboxDocument[];
 }
 
