@@ -148,7 +148,10 @@ const SCENARIOS: Scenario[] = [
     id: 'everything',
     name: 'everything the package exports',
     imports: { [PKG]: ['*'] },
-    budget: { upFront: kB(43), everything: kB(58.5) },
+    // A ceiling against regressions, not a goal. Raised from 43 / 58.5 kB: the response schemas
+    // the core exports (LoanSchema, …) became the tolerant reader of the service's answers, with
+    // the declaration of every answer's fields (3.3 kB, was 1.0 kB); no other import pays for it.
+    budget: { upFront: kB(45), everything: kB(61) },
   },
   {
     id: 'plaid',
