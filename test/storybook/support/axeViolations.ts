@@ -26,6 +26,19 @@ export async function axeViolations(frame: Frame): Promise<string[]> {
     }
     type Run = (context: unknown, options: unknown) => Promise<{ violations: Violation[] }>;
     const axe = (window as unknown as { axe: { run: Run } }).axe;
+    // Storybook's accessibility addon runs axe in the same page when a story renders, and axe
+    // refuses a second run meanwhile: wait for the addon's run to end, then run again.
+    const run: Run = async (context, runOptions) => {
+      for (let attempt = 0; ; attempt++) {
+        try {
+          return await axe.run(context, runOptions);
+        } catch (error) {
+          const busy = String((error as Error)?.message).includes('Axe is already running');
+          if (!busy || attempt >= 100) throw error;
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+      }
+    };
     const options = { iframes: false, rules: { region: { enabled: false } } };
     const shown = 4;
     const describe = (where: string, v: Violation) => {
@@ -44,11 +57,11 @@ export async function axeViolations(frame: Frame): Promise<string[]> {
     for (const canvas of document.querySelectorAll<HTMLElement>('.sb-lir-canvas')) {
       const block = canvas.closest('[data-story-block]');
       const story = block?.id.replace(/^story--/, '') ?? frameStory ?? 'a canvas';
-      const result = await axe.run(canvas, options);
+      const result = await run(canvas, options);
       found.push(...result.violations.map((v) => describe(`example ${story}`, v)));
     }
     const around = { include: [['body']], exclude: [['.sb-lir-canvas']] };
-    const result = await axe.run(around, options);
+    const result = await run(around, options);
     found.push(...result.violations.map((v) => describe('the page around the examples', v)));
     return found;
   });
