@@ -4,6 +4,7 @@ import { RateLimitedError } from '../../core/errors/RateLimitedError.js';
 import { ServiceError } from '../../core/errors/ServiceError.js';
 import { TimeoutError } from '../../core/errors/TimeoutError.js';
 import { isJsonText } from '../../core/isJsonText.js';
+import { neverAborted } from '../http/neverAborted.js';
 import type { HintTarget } from './configurationHints.js';
 import { configurationHints } from './configurationHints.js';
 import { parseTokenResponse } from './parseTokenResponse.js';
@@ -37,9 +38,6 @@ export interface IssuedToken {
 /** Error codes of a token request that a later attempt may not see again. */
 export const TRANSIENT_TOKEN_CODES: ReadonlySet<string> = new Set(['token_unavailable']);
 
-// Nobody's call owns a token request (it is shared), so only its own timeout ends it.
-const NEVER = new AbortController().signal;
-
 /**
  * Makes one `POST /v1/auth/token`. Every failure becomes a typed error with a fixed message: the
  * token endpoint's own text is never used, since it could echo the credentials.
@@ -70,7 +68,8 @@ export async function requestToken(params: TokenRequestParams): Promise<IssuedTo
     headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
     body: params.body,
     timeoutMs: params.timeoutMs,
-    signal: NEVER,
+    // Nobody's call owns a token request (it is shared), so only its own timeout ends it.
+    signal: neverAborted(),
     maxBytes: params.maxBytes,
   });
   switch (result.kind) {

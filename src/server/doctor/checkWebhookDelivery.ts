@@ -1,5 +1,6 @@
 import { sendAttempt } from '../client/sendAttempt.js';
 import type { ServiceEnv, WebhookEnv } from '../config/ServiceEnv.js';
+import { neverAborted } from '../http/neverAborted.js';
 import { createTestDelivery } from './createTestDelivery.js';
 import type { DoctorCheck } from './DoctorReport.js';
 import { describeNoAnswer } from './describeNoAnswer.js';
@@ -18,7 +19,6 @@ export interface WebhookDeliveryInput {
 
 const TITLE = 'Test delivery';
 const URL_SETTING = 'the receiver URL (WEBHOOK_URL, --webhook-url)';
-const NEVER = new AbortController().signal;
 const RECEIVER_FIX =
   'Point WEBHOOK_URL at the route that runs createWebhookHandler (the demo mounts it at /webhooks/insurance), on a server running this version of lender-insurance-react.';
 
@@ -132,7 +132,7 @@ export async function checkWebhookDelivery(input: WebhookDeliveryInput): Promise
     headers: delivery.headers,
     body: delivery.body,
     timeoutMs: input.timeoutMs,
-    signal: NEVER,
+    signal: neverAborted(),
     maxBytes: 64 * 1024,
   });
   const fail = (detail: string, fix: string): DoctorCheck => ({
