@@ -47,14 +47,9 @@ const settings = readDemoSettings(process.env);
 const { port, quoteDelayMs, sessionsPerAddress, rateSharePerAddress, service } = settings;
 // `auto` (the default) takes the one X-*-Signature-1 whose HMAC verifies; a prefix pins it.
 const webhookHeaderPrefix = service.webhooks.headerPrefix;
-// The sandbox must sign under a real prefix: the pinned one, else the specification's (or, when
-// it answers as production does, a vendor's: the sandbox's own default for that mode).
-const sandboxHeaderPrefix =
-  webhookHeaderPrefix !== 'auto'
-    ? webhookHeaderPrefix
-    : settings.productionLike
-      ? undefined
-      : 'X-Service';
+// The sandbox signs under a real prefix: the pinned one, else its own default (the
+// specification's, or a vendor's when it answers as production does).
+const sandboxHeaderPrefix = webhookHeaderPrefix !== 'auto' ? webhookHeaderPrefix : undefined;
 const routes = service.client.routes;
 const routeList = Object.entries(routes).map(([name, route]) => `${name}=${route}`);
 

@@ -1,4 +1,5 @@
 import { hmacSha256Hex } from '../../core/hmacSha256Hex.js';
+import { SPEC_WEBHOOK_HEADER_PREFIX } from '../../core/SPEC_WEBHOOK_HEADER_PREFIX.js';
 import type { WebhookEnv } from '../config/ServiceEnv.js';
 import { WEBHOOK_TEST_EVENT_TYPE } from '../webhooks/WEBHOOK_TEST_EVENT_TYPE.js';
 
@@ -34,7 +35,8 @@ export async function createTestDelivery(
     occurredAt: new Date(now).toISOString(),
     data: { partnerId: partner, platformId: null },
   });
-  const prefix = webhooks.headerPrefix === 'auto' ? 'X-Service' : webhooks.headerPrefix;
+  const prefix =
+    webhooks.headerPrefix === 'auto' ? SPEC_WEBHOOK_HEADER_PREFIX : webhooks.headerPrefix;
   const headers: Record<string, string> = {
     'Content-Type': 'application/json',
     Accept: 'application/json',

@@ -1,3 +1,5 @@
+import { SPEC_WEBHOOK_HEADER_PREFIX } from '../../core/SPEC_WEBHOOK_HEADER_PREFIX.js';
+
 const HEADER_TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 
 /**
@@ -20,7 +22,7 @@ export function checkHeaderPrefix(prefix: unknown, name = 'headerPrefix'): strin
   }
   if (prefix.endsWith('-')) {
     throw new TypeError(
-      `${name} must not end with "-" (the dash before Signature-1 is added): use ${prefix.replace(/-+$/, '') || 'X-Service'}`,
+      `${name} must not end with "-" (the dash before Signature-1 is added): use ${prefix.replace(/-+$/, '') || SPEC_WEBHOOK_HEADER_PREFIX}`,
     );
   }
   return prefix;

@@ -1,5 +1,6 @@
 import { capitalizeHeaderName } from './capitalizeHeaderName.js';
 import type { WebhookLogger } from './createWebhookHandler.js';
+import { SIGNATURE_HEADER_NAME } from './SIGNATURE_HEADER_NAME.js';
 
 /** The header prefix a delivery came under, and the names of its (unsigned) routing headers. */
 export interface DeliveryPrefix {
@@ -19,8 +20,6 @@ export interface DeliveryPrefixesOptions {
   /** Prefixes remembered (and each logged once) at most. Default 32. */
   maxPrefixes?: number;
 }
-
-const SUFFIX_LENGTH = '-signature-1'.length;
 
 function prefixOf(prefix: string): DeliveryPrefix {
   const lower = prefix.toLowerCase();
@@ -54,7 +53,8 @@ export function createDeliveryPrefixes(
     if (signatureName === null) return null;
     const known = seen.get(signatureName);
     if (known !== undefined) return known;
-    const found = prefixOf(capitalizeHeaderName(signatureName.slice(0, -SUFFIX_LENGTH)));
+    const lowerPrefix = SIGNATURE_HEADER_NAME.exec(signatureName)?.[1] ?? signatureName;
+    const found = prefixOf(capitalizeHeaderName(lowerPrefix));
     if (seen.size >= maxPrefixes) return found;
     seen.set(signatureName, found);
     const { prefix } = found;

@@ -9,6 +9,7 @@ import { operations, trimBasePath } from '../../core/operations.js';
 import type { ServiceRoutes } from '../../core/resolveServiceRoutes.js';
 import { resolveServiceRoutes } from '../../core/resolveServiceRoutes.js';
 import { SERVICE_PATH_PREFIX } from '../../core/SERVICE_PATH_PREFIX.js';
+import { SPEC_WEBHOOK_HEADER_PREFIX } from '../../core/SPEC_WEBHOOK_HEADER_PREFIX.js';
 import type { ConsentRecord } from '../../core/schemas/consentRecord.js';
 import type { Loan } from '../../core/schemas/loan.js';
 import type { WebhookEnvelope } from '../../core/schemas/webhookEvent.js';
@@ -279,7 +280,9 @@ export function createSandboxService(options: SandboxServiceOptions = {}): Sandb
   const routes = resolveServiceRoutes(options.routes);
   const productionLike = resolveProductionLike(options.productionLike, options.webhookHeaderPrefix);
   const webhookHeaderPrefix =
-    productionLike?.webhookHeaderPrefix ?? options.webhookHeaderPrefix ?? 'X-Service';
+    productionLike?.webhookHeaderPrefix ??
+    options.webhookHeaderPrefix ??
+    SPEC_WEBHOOK_HEADER_PREFIX;
   const random = options.random ?? Math.random;
   const delay = options.quoteDelayMs ?? [30_000, 45_000];
   const tokenTtl = options.tokenTtlSeconds ?? 86_400;

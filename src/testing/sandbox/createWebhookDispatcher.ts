@@ -1,4 +1,5 @@
 import { hmacSha256Hex } from '../../core/hmacSha256Hex.js';
+import { SPEC_WEBHOOK_HEADER_PREFIX } from '../../core/SPEC_WEBHOOK_HEADER_PREFIX.js';
 import type { WebhookEnvelope } from '../../core/schemas/webhookEvent.js';
 import type { SandboxClock } from './createSandboxClock.js';
 
@@ -155,7 +156,7 @@ function checkRange(name: string, value: number, allowZero: boolean): number {
  */
 export function createWebhookDispatcher(options: WebhookDispatcherOptions): WebhookDispatcher {
   const { clock } = options;
-  const prefix = options.headerPrefix ?? 'X-Service';
+  const prefix = options.headerPrefix ?? SPEC_WEBHOOK_HEADER_PREFIX;
   if (prefix.toLowerCase() === 'auto') {
     // The service signs under one prefix; 'auto' would make headers named auto-Signature-1.
     throw new TypeError(
