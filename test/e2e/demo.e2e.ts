@@ -1,21 +1,19 @@
 import type { Browser, BrowserContext, FrameLocator, Page } from 'playwright-core';
-import { chromium } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../chromium.js';
 import { callSchedulerMessagesEs } from '../../src/components/CallScheduler/callSchedulerMessagesEs.js';
 import { loanApplicationFormMessagesEs } from '../../src/components/LoanApplicationForm/loanApplicationFormMessagesEs.js';
 import { tcpaConsentCheckboxMessagesEs } from '../../src/components/TcpaConsentCheckbox/tcpaConsentCheckboxMessagesEs.js';
 import { insuranceFlowMessagesEs } from '../../src/flows/InsuranceFlow/insuranceFlowMessagesEs.js';
 import { SANDBOX_DEFAULTS } from '../../src/testing/sandbox/createSandboxService.js';
+import { launchChromium } from '../storybook/support/newStorybookContext.js';
 import type { LoggedProcess } from '../support/spawnLogged.js';
-import { spawnLogged } from '../support/spawnLogged.js';
 import { englishLeft, englishPhraseCount } from './englishLeft.js';
 import type { Look } from './support.js';
 import {
   axeViolations,
-  CLIENT_SECRET,
   DESKTOP_DARK,
   DESKTOP_LIGHT,
+  demoOrigins,
   LOOKS,
   PHONE_DARK,
   PHONE_LIGHT,
@@ -24,6 +22,8 @@ import {
   recordTraffic,
   scrollWidth,
   shot,
+  startDemo,
+  stopDemo,
 } from './support.js';
 
 // The borrower-portal demo (`npm start`) in headless Chromium, through the drop-in InsuranceFlow:
@@ -41,40 +41,15 @@ let assetOrigin: string;
 let browser: Browser;
 
 beforeAll(async () => {
-  server = spawnLogged('npm', ['start'], {
-    env: {
-      ...process.env,
-      PORT: '0',
-      DEMO_QUOTE_DELAY_MS: '1500',
-      // Every test opens fresh browser contexts, each a new session, all from 127.0.0.1.
-      DEMO_SESSIONS_PER_ADDRESS: '1000',
-      SERVICE_CLIENT_SECRET: CLIENT_SECRET,
-    },
-  });
-  const portal = await server.waitForOutput(
-    /Borrower portal demo: (http:\/\/127\.0\.0\.1:\d+)\//,
-    90_000,
-  );
-  const sandbox = await server.waitForOutput(/service\s+sandbox at (http:\/\/\S+)/, 10_000);
-  origin = portal[1] as string;
-  serviceOrigin = new URL(sandbox[1] as string).origin;
-  const assets = await server.waitForOutput(/assets\s+documents and carrier logos from (\S+)/);
-  assetOrigin = assets[1] as string;
-  browser = await chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    args: CHROMIUM_ARGS,
-    headless: true,
-  });
+  server = startDemo();
+  ({ origin, serviceOrigin, assetOrigin } = await demoOrigins(server));
+  browser = await launchChromium();
 });
 
 afterAll(async () => {
   console.log(`browser-facing service requests: ${[...serviceRequests].join('; ')}`);
   await browser?.close();
-  if (server && server.child.exitCode === null) {
-    server.child.kill('SIGTERM');
-    const exit = await server.exited;
-    expect(exit, server.output()).toEqual({ code: 0, signal: null });
-  }
+  await stopDemo(server);
 });
 
 /** One borrower's browser: a context in a look, its traffic and errors recorded. */

@@ -1,16 +1,16 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { chromium } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../chromium.js';
+import { launchChromium } from '../storybook/support/newStorybookContext.js';
 import type { LoggedProcess } from '../support/spawnLogged.js';
-import { spawnLogged } from '../support/spawnLogged.js';
 import {
   axeViolations,
-  CLIENT_SECRET,
   DESKTOP_LIGHT,
+  demoOrigins,
   recordErrors,
   recordTraffic,
   shot,
+  startDemo,
+  stopDemo,
 } from './support.js';
 
 // The demo with its sandbox in production-like mode (SANDBOX_PRODUCTION_LIKE=1): nulls, numbers
@@ -39,41 +39,16 @@ let assetOrigin: string;
 let browser: Browser;
 
 beforeAll(async () => {
-  server = spawnLogged('npm', ['start'], {
-    env: {
-      ...process.env,
-      PORT: '0',
-      DEMO_QUOTE_DELAY_MS: '1500',
-      DEMO_SESSIONS_PER_ADDRESS: '1000',
-      SERVICE_CLIENT_SECRET: CLIENT_SECRET,
-      SANDBOX_PRODUCTION_LIKE: '1',
-    },
-  });
-  const portal = await server.waitForOutput(
-    /Borrower portal demo: (http:\/\/127\.0\.0\.1:\d+)\//,
-    90_000,
-  );
-  origin = portal[1] as string;
-  const sandbox = await server.waitForOutput(/service\s+sandbox at (http:\/\/\S+)/, 10_000);
-  serviceOrigin = new URL(sandbox[1] as string).origin;
-  const assets = await server.waitForOutput(/assets\s+documents and carrier logos from (\S+)/);
-  assetOrigin = assets[1] as string;
+  server = startDemo({ SANDBOX_PRODUCTION_LIKE: '1' });
+  ({ origin, serviceOrigin, assetOrigin } = await demoOrigins(server));
   await server.waitForOutput(/answers\s+production-like \(SANDBOX_PRODUCTION_LIKE=1\)/);
   await server.waitForOutput(/the sandbox signs under X-Insurer/);
-  browser = await chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    args: CHROMIUM_ARGS,
-    headless: true,
-  });
+  browser = await launchChromium();
 });
 
 afterAll(async () => {
   await browser?.close();
-  if (server && server.child.exitCode === null) {
-    server.child.kill('SIGTERM');
-    const exit = await server.exited;
-    expect(exit, server.output()).toEqual({ code: 0, signal: null });
-  }
+  await stopDemo(server);
 });
 
 interface Visit {

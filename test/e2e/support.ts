@@ -2,6 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { BrowserContext, ConsoleMessage, Page, Request, Response } from 'playwright-core';
+import { expect } from 'vitest';
+import type { LoggedProcess } from '../support/spawnLogged.js';
+import { spawnLogged } from '../support/spawnLogged.js';
 
 /** Where screenshots go (git-ignored). */
 export const ARTIFACTS = new URL('../../e2e-artifacts/', import.meta.url).pathname;
@@ -12,6 +15,59 @@ const AXE_PATH = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 /** The demo's client secret for the run (`SERVICE_CLIENT_SECRET`), searched for in browser traffic. */
 export const CLIENT_SECRET = `e2e-${randomBytes(24).toString('base64url')}`;
 export const TOKEN = /eyJ[\w-]+\.[\w-]+\.[\w-]+/;
+
+/**
+ * Starts the borrower-portal demo (`npm start`) on a free port, quoting in 1.5 s, with
+ * {@link CLIENT_SECRET} as the service's client secret and `env` on top. Read where it answers
+ * with {@link demoOrigins}.
+ */
+export function startDemo(env: NodeJS.ProcessEnv = {}): LoggedProcess {
+  return spawnLogged('npm', ['start'], {
+    env: {
+      ...process.env,
+      PORT: '0',
+      DEMO_QUOTE_DELAY_MS: '1500',
+      // Every test opens fresh browser contexts, each a new session, all from 127.0.0.1.
+      DEMO_SESSIONS_PER_ADDRESS: '1000',
+      SERVICE_CLIENT_SECRET: CLIENT_SECRET,
+      ...env,
+    },
+  });
+}
+
+/** Where a started demo answers, as it prints it. */
+export interface DemoOrigins {
+  /** The borrower portal's. */
+  origin: string;
+  /** The sandbox service's. */
+  serviceOrigin: string;
+  /** Where the sandbox serves documents and carrier logos: another origin, as the CDN is. */
+  assetOrigin: string;
+}
+
+/** Waits for a demo ({@link startDemo}) to print its portal's, service's and asset origins. */
+export async function demoOrigins(server: LoggedProcess): Promise<DemoOrigins> {
+  const portal = await server.waitForOutput(
+    /Borrower portal demo: (http:\/\/127\.0\.0\.1:\d+)\//,
+    90_000,
+  );
+  const sandbox = await server.waitForOutput(/service\s+sandbox at (http:\/\/\S+)/, 10_000);
+  const assets = await server.waitForOutput(/assets\s+documents and carrier logos from (\S+)/);
+  return {
+    origin: portal[1] as string,
+    serviceOrigin: new URL(sandbox[1] as string).origin,
+    assetOrigin: assets[1] as string,
+  };
+}
+
+/** Stops a demo that still runs (SIGTERM), and expects it to have exited 0. */
+export async function stopDemo(server: LoggedProcess | undefined): Promise<void> {
+  if (server && server.child.exitCode === null) {
+    server.child.kill('SIGTERM');
+    const exit = await server.exited;
+    expect(exit, server.output()).toEqual({ code: 0, signal: null });
+  }
+}
 
 export async function shot(page: Page, test: string, step: string): Promise<void> {
   await page.screenshot({ path: `${ARTIFACTS}${test}-${step}.png`, fullPage: true });

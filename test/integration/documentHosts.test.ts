@@ -1,14 +1,15 @@
 import { serve } from 'srvx';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createInsuranceBff, createServiceClient } from '../../src/server/index.js';
-import { createLoanApplicationFixture } from '../../src/testing/createLoanApplicationFixture.js';
-import { BIND_POLICY_FIRST_NAME } from '../../src/testing/index.js';
 import { startSandboxServer } from '../../src/testing/startSandboxServer.js';
 import { createStandInService } from '../contract/createStandInService.js';
 import { fixtureOf } from '../contract/serviceFixtures.js';
 import { readResponse } from '../support/readResponse.js';
+import type { LoanEvents } from '../support/stackFlow.js';
+import { submitBindingLoan } from '../support/stackFlow.js';
 import type { Stack } from '../support/startStack.js';
 import { startStack } from '../support/startStack.js';
+import { until } from '../support/until.js';
 
 // Where policy documents come from, over real HTTP on 127.0.0.1. Production serves the signed
 // evidence-of-insurance PDF from a third-party CDN, not from the service's host: a BFF at its
@@ -32,29 +33,18 @@ describe('a BFF at its defaults in front of the sandbox on 127.0.0.1', () => {
     expect(new URL(sandboxServer.assetOrigin).hostname).toBe('127.0.0.1');
 
     const borrower = stack.browser('session-docs');
-    const created = await borrower.call(
-      'POST',
-      '/loans',
-      createLoanApplicationFixture({
-        loanNumber: 'DOC-1',
-        primaryBorrower: { firstName: BIND_POLICY_FIRST_NAME },
-      }),
-    );
+    const created = await submitBindingLoan(borrower, 'DOC-1');
     expect(created.status).toBe(201);
     const loanId: string = created.json.id;
     await borrower.call('POST', `/loans/${loanId}/consent`, { termsOfServiceId: 'tos-1' });
     expect((await borrower.call('PATCH', `/loans/${loanId}/shop`)).status).toBe(200);
 
     // The policy is the borrower's once its policy.bound event came through the webhook.
-    let policyId: string | undefined;
-    const deadline = Date.now() + 10_000;
-    while (policyId === undefined && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      const events: Array<{ event: { type: string; policyId?: string } }> = (
-        await borrower.call('GET', `/loans/${loanId}/events?after=`)
-      ).json.events;
-      policyId = events.find((e) => e.event.type === 'policy.bound')?.event.policyId;
-    }
+    const policyId = await until('policy.bound in the BFF', async () => {
+      const page = await borrower.call('GET', `/loans/${loanId}/events?after=`);
+      const events: LoanEvents = page.json.events;
+      return events.find((e) => e.event.type === 'policy.bound')?.event.policyId;
+    });
     expect(policyId).toBeDefined();
 
     const policy = await borrower.call('GET', `/policies/${policyId}`);

@@ -1,28 +1,16 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createLoanApplicationFixture } from '../../src/testing/createLoanApplicationFixture.js';
-import { BIND_POLICY_FIRST_NAME } from '../../src/testing/index.js';
-import type { Stack } from '../support/startStack.js';
-import { startStack } from '../support/startStack.js';
+import { describe, expect, it, vi } from 'vitest';
+import {
+  shoppedAndBound,
+  stackPerTest,
+  submitBindingLoan,
+  twoDeliveries,
+} from '../support/stackFlow.js';
 
 // The sandbox in production-like mode over real HTTP on 127.0.0.1, in front of a BFF and a
 // webhook receiver at their defaults (no documentHosts, no headerPrefix): a borrower's whole
 // shop flow works on production's loose answers as on the documented ones.
 
-let stack: Stack | undefined;
-afterEach(async () => {
-  await stack?.close();
-  stack = undefined;
-});
-
-async function until<T>(what: string, probe: () => Promise<T | undefined>, ms = 10_000) {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
+const startStack = stackPerTest();
 
 interface BrowserQuote {
   id: string;
@@ -40,20 +28,12 @@ describe('a production-like sandbox behind a BFF and a receiver at their default
       client: { logger: clientLogger },
       webhooks: { logger: receiverLogger },
     });
-    stack = s;
     const { sandboxServer } = s;
     expect(s.sandbox.webhookHeaderPrefix).toBe('X-Insurer');
     const borrower = s.browser('session-production-like');
 
     // Every write is done: 2xx, never `outcome_unknown`.
-    const created = await borrower.call(
-      'POST',
-      '/loans',
-      createLoanApplicationFixture({
-        loanNumber: 'PROD-LIKE-1',
-        primaryBorrower: { firstName: BIND_POLICY_FIRST_NAME },
-      }),
-    );
+    const created = await submitBindingLoan(borrower, 'PROD-LIKE-1');
     expect(created.status).toBe(201);
     const loanId: string = created.json.id;
     const consent = await borrower.call('POST', `/loans/${loanId}/consent`, {
@@ -68,15 +48,8 @@ describe('a production-like sandbox behind a BFF and a receiver at their default
     expect(shop.json.id).toBe(loanId);
 
     // loan.shopped and policy.bound, signed under x-insurer-signature-1, taken by 'auto'.
-    const events = await until('loan.shopped and policy.bound in the BFF', async () => {
-      const page = await borrower.call('GET', `/loans/${loanId}/events?after=`);
-      const list: Array<{ event: { type: string; policyId?: string } }> = page.json.events;
-      const types = list.map((e) => e.event.type);
-      return types.includes('loan.shopped') && types.includes('policy.bound') ? list : undefined;
-    });
-    const deliveries = await until('both deliveries answered', async () =>
-      s.sandbox.deliveries.length >= 2 ? s.sandbox.deliveries : undefined,
-    );
+    const events = await shoppedAndBound(borrower, loanId);
+    const deliveries = await twoDeliveries(s);
     expect(deliveries.map((d) => [d.ok, d.status])).toEqual([
       [true, 200],
       [true, 200],

@@ -58,10 +58,106 @@ async function startRecordingReceiver(deliveries: Delivery[]): Promise<Server> {
 }
 
 const address = { street: '500 Congress Ave', city: 'Austin', state: 'TX', zip: '78701' };
+const borrower = {
+  isPrimary: true,
+  firstName: 'Dana',
+  lastName: 'Reyes',
+  email: 'dana@example.com',
+  phone: '512-555-0199',
+  currentAddress: address,
+};
+
+/**
+ * For one describe block: a recording receiver, started before the block, and `start(args)`,
+ * which runs the sandbox on a free port with its webhooks sent to the receiver's /hooks and
+ * `args` on top, and waits for its base URL. The sandbox (if still running) and the receiver
+ * are stopped after the block.
+ */
+function sandboxWithReceiver() {
+  const deliveries: Delivery[] = [];
+  let receiver: Server | undefined;
+  let sandbox: Sandbox | undefined;
+
+  beforeAll(async () => {
+    receiver = await startRecordingReceiver(deliveries);
+  });
+
+  afterAll(async () => {
+    if (sandbox && sandbox.child.exitCode === null) sandbox.child.kill('SIGKILL');
+    await new Promise<void>((resolve) => receiver?.close(() => resolve()));
+  });
+
+  return {
+    deliveries,
+    async start(args: string[]): Promise<{ sandbox: Sandbox; baseUrl: string }> {
+      if (!receiver) throw new Error('the receiver has not started');
+      const hooksPort = (receiver.address() as AddressInfo).port;
+      const started = runCli([
+        '--port',
+        '0',
+        '--webhook-url',
+        `http://127.0.0.1:${hooksPort}/hooks`,
+        ...args,
+      ]);
+      sandbox = started;
+      return { sandbox: started, baseUrl: await baseUrlOf(started) };
+    },
+  };
+}
+
+/** A request to the sandbox's API, with a JSON body if given: its Content-Type and its JSON. */
+async function callApi(
+  baseUrl: string,
+  method: string,
+  path: string,
+  body?: unknown,
+  token?: string,
+): Promise<{ type: string | null; json: Record<string, unknown> }> {
+  const res = await fetch(`${baseUrl}${path}`, {
+    method,
+    headers: {
+      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+      ...(token ? { Authorization: `Bearer ${token}` } : {}),
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  return {
+    type: res.headers.get('content-type'),
+    json: (await res.json()) as Record<string, unknown>,
+  };
+}
+
+/**
+ * As the sandbox's default client: takes a token, submits loan `loanNumber` for {@link borrower},
+ * records consent and shops it. The submission's and the shop's answers.
+ */
+async function shopLoan(baseUrl: string, loanNumber: string) {
+  const { json: tokenAnswer } = await callApi(baseUrl, 'POST', '/v1/auth/token', {
+    client_id: 'sandbox_client',
+    client_secret: 'sandbox_secret',
+  });
+  const token = String(tokenAnswer.access_token);
+  const loan = await callApi(
+    baseUrl,
+    'POST',
+    '/v1/loans',
+    { loanNumber, borrowers: [borrower], property: { address } },
+    token,
+  );
+  const loanId = String(loan.json.id);
+  await callApi(
+    baseUrl,
+    'POST',
+    '/v1/loans/consent',
+    { id: loanId, termsOfServiceId: 't1' },
+    token,
+  );
+  const shop = await callApi(baseUrl, 'PATCH', `/v1/loans/${loanId}/shop`, undefined, token);
+  return { loan, shop };
+}
 
 describe('the sandbox process with custom credentials and a webhook receiver', () => {
-  let receiver: Server;
-  const deliveries: Delivery[] = [];
+  const { deliveries, start } = sandboxWithReceiver();
   let sandbox: Sandbox;
   let baseUrl: string;
 
@@ -81,11 +177,7 @@ describe('the sandbox process with custom credentials and a webhook receiver', (
   };
 
   beforeAll(async () => {
-    receiver = await startRecordingReceiver(deliveries);
-    const hooksPort = (receiver.address() as AddressInfo).port;
-    sandbox = runCli([
-      '--port',
-      '0',
+    ({ sandbox, baseUrl } = await start([
       '--quote-delay-ms',
       '1000',
       '--client-id',
@@ -94,20 +186,12 @@ describe('the sandbox process with custom credentials and a webhook receiver', (
       's3cret',
       '--sandbox-password',
       'pw',
-      '--webhook-url',
-      `http://127.0.0.1:${hooksPort}/hooks`,
       '--webhook-username',
       'u',
       '--webhook-password',
       'p',
-    ]);
-    baseUrl = await baseUrlOf(sandbox);
+    ]));
   }, 30_000);
-
-  afterAll(async () => {
-    if (sandbox && sandbox.child.exitCode === null) sandbox.child.kill('SIGKILL');
-    await new Promise<void>((resolve) => receiver?.close(() => resolve()));
-  });
 
   it('prints its base URL and the credentials it was given', () => {
     expect(baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/lenders$/);
@@ -135,16 +219,7 @@ describe('the sandbox process with custom credentials and a webhook receiver', (
       '/v1/loans',
       {
         loanNumber: 'PROC-7',
-        borrowers: [
-          {
-            isPrimary: true,
-            firstName: 'Dana',
-            lastName: 'Reyes',
-            email: 'dana@example.com',
-            phone: '512-555-0199',
-            currentAddress: address,
-          },
-        ],
+        borrowers: [borrower],
         property: { address },
       },
       token,
@@ -273,66 +348,17 @@ describe('the sandbox command line', () => {
 });
 
 describe('the sandbox process with --webhook-header-prefix', () => {
-  let receiver: Server;
-  const deliveries: Delivery[] = [];
-  let sandbox: Sandbox | undefined;
-
-  beforeAll(async () => {
-    receiver = await startRecordingReceiver(deliveries);
-  });
-
-  afterAll(async () => {
-    if (sandbox && sandbox.child.exitCode === null) sandbox.child.kill('SIGKILL');
-    await new Promise<void>((resolve) => receiver?.close(() => resolve()));
-  });
+  const { deliveries, start } = sandboxWithReceiver();
 
   it('W39: prints the prefix and signs its deliveries in X-Acme-Signature-1, with X-Acme-Partner-Id and X-Acme-External-Id', async () => {
-    const hooksPort = (receiver.address() as AddressInfo).port;
-    sandbox = runCli([
-      '--port',
-      '0',
+    const { sandbox, baseUrl } = await start([
       '--quote-delay-ms',
       '200',
-      '--webhook-url',
-      `http://127.0.0.1:${hooksPort}/hooks`,
       '--webhook-header-prefix',
       'X-Acme',
     ]);
-    const baseUrl = await baseUrlOf(sandbox);
     expect(sandbox.output()).toMatch(/webhook prefix\s+X-Acme \(X-Acme-Signature-1, \.\.\.\)\n/);
-
-    const call = async (method: string, path: string, body?: unknown, token?: string) => {
-      const res = await fetch(`${baseUrl}${path}`, {
-        method,
-        headers: {
-          ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-          ...(token ? { Authorization: `Bearer ${token}` } : {}),
-        },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      });
-      return (await res.json()) as Record<string, unknown>;
-    };
-    const { access_token: token } = await call('POST', '/v1/auth/token', {
-      client_id: 'sandbox_client',
-      client_secret: 'sandbox_secret',
-    });
-    const borrower = {
-      isPrimary: true,
-      firstName: 'Dana',
-      lastName: 'Reyes',
-      email: 'dana@example.com',
-      phone: '512-555-0199',
-      currentAddress: address,
-    };
-    const loan = await call(
-      'POST',
-      '/v1/loans',
-      { loanNumber: 'ACME-9', borrowers: [borrower], property: { address } },
-      String(token),
-    );
-    const loanId = String(loan.id);
-    await call('POST', '/v1/loans/consent', { id: loanId, termsOfServiceId: 't1' }, String(token));
-    await call('PATCH', `/v1/loans/${loanId}/shop`, undefined, String(token));
+    await shopLoan(baseUrl, 'ACME-9');
 
     const shopped = await waitFor('loan.shopped', () => deliveries[0], 10_000);
     const expected = createHmac('sha256', 'sandbox_secret').update(shopped.raw).digest('hex');
@@ -361,31 +387,10 @@ describe('the sandbox process with --webhook-header-prefix', () => {
 });
 
 describe('the sandbox process with --production-like', () => {
-  let receiver: Server;
-  const deliveries: Delivery[] = [];
-  let sandbox: Sandbox | undefined;
-
-  beforeAll(async () => {
-    receiver = await startRecordingReceiver(deliveries);
-  });
-
-  afterAll(async () => {
-    if (sandbox && sandbox.child.exitCode === null) sandbox.child.kill('SIGKILL');
-    await new Promise<void>((resolve) => receiver?.close(() => resolve()));
-  });
+  const { deliveries, start } = sandboxWithReceiver();
 
   it('L8: says so at start, answers JSON loosely as application/json; charset=utf-8 and signs its deliveries under X-Insurer', async () => {
-    const hooksPort = (receiver.address() as AddressInfo).port;
-    sandbox = runCli([
-      '--port',
-      '0',
-      '--quote-delay-ms',
-      '200',
-      '--webhook-url',
-      `http://127.0.0.1:${hooksPort}/hooks`,
-      '--production-like',
-    ]);
-    const baseUrl = await baseUrlOf(sandbox);
+    const { sandbox, baseUrl } = await start(['--quote-delay-ms', '200', '--production-like']);
     expect(sandbox.output()).toMatch(
       /webhook prefix\s+X-Insurer \(X-Insurer-Signature-1, \.\.\., names in lower case\)\n/,
     );
@@ -393,44 +398,9 @@ describe('the sandbox process with --production-like', () => {
       /answers\s+production-like \(--production-like\): nulls, numbers as text, .* a document not ready for 60 s\n/,
     );
 
-    const call = async (method: string, path: string, body?: unknown, token?: string) => {
-      const res = await fetch(`${baseUrl}${path}`, {
-        method,
-        headers: {
-          ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-          ...(token ? { Authorization: `Bearer ${token}` } : {}),
-        },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      });
-      return {
-        type: res.headers.get('content-type'),
-        json: (await res.json()) as Record<string, unknown>,
-      };
-    };
-    const { json: tokenAnswer } = await call('POST', '/v1/auth/token', {
-      client_id: 'sandbox_client',
-      client_secret: 'sandbox_secret',
-    });
-    const token = String(tokenAnswer.access_token);
-    const borrower = {
-      isPrimary: true,
-      firstName: 'Dana',
-      lastName: 'Reyes',
-      email: 'dana@example.com',
-      phone: '512-555-0199',
-      currentAddress: address,
-    };
-    const loan = await call(
-      'POST',
-      '/v1/loans',
-      { loanNumber: 'LOOSE-9', borrowers: [borrower], property: { address } },
-      token,
-    );
+    const { loan, shop } = await shopLoan(baseUrl, 'LOOSE-9');
     expect(loan.type).toBe('application/json; charset=utf-8');
     expect(loan.json).toMatchObject({ loanAmount: null, closingDate: null, _meta: {} });
-    const loanId = String(loan.json.id);
-    await call('POST', '/v1/loans/consent', { id: loanId, termsOfServiceId: 't1' }, token);
-    const shop = await call('PATCH', `/v1/loans/${loanId}/shop`, undefined, token);
     expect(shop.json.status).toBeNull();
 
     const shopped = await waitFor('loan.shopped', () => deliveries[0], 10_000);

@@ -1,7 +1,11 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createLoanApplicationFixture } from '../../src/testing/createLoanApplicationFixture.js';
+import { describe, expect, it, vi } from 'vitest';
+import {
+  shoppedAndBound,
+  stackPerTest,
+  submitBindingLoan,
+  twoDeliveries,
+} from '../support/stackFlow.js';
 import type { Stack } from '../support/startStack.js';
-import { startStack } from '../support/startStack.js';
 
 // The whole flow over real HTTP on 127.0.0.1 with the service's webhook headers spelled with a
 // vendor's name (X-Acme-Signature-1, X-Acme-Partner-Id, ...) instead of the spec's X-Service-*:
@@ -12,33 +16,12 @@ const PREFIX = 'X-Acme';
 const HINT =
   "webhook: deliveries are signed in X-Acme-Signature-1 but the receiver expects X-Service-Signature-1; set headerPrefix: 'X-Acme'";
 
-let stack: Stack | undefined;
-afterEach(async () => {
-  await stack?.close();
-  stack = undefined;
-});
-
-async function until<T>(what: string, probe: () => Promise<T | undefined>, ms = 10_000) {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
+const startStack = stackPerTest();
 
 /** Submits a loan that binds a policy, records consent and shops it, as a borrower would. */
 async function shopBindingLoan(s: Stack, session: string, loanNumber: string) {
   const borrower = s.browser(session);
-  const created = await borrower.call(
-    'POST',
-    '/loans',
-    createLoanApplicationFixture({
-      loanNumber,
-      primaryBorrower: { firstName: 'Bind_policy', lastName: 'Acme' },
-    }),
-  );
+  const created = await submitBindingLoan(borrower, loanNumber, { lastName: 'Acme' });
   expect(created.status).toBe(201);
   const loanId: string = created.json.id;
   const consent = await borrower.call('POST', `/loans/${loanId}/consent`, {
@@ -58,18 +41,10 @@ describe('webhook headers under a vendor prefix, end to end', () => {
       sandbox: { webhookHeaderPrefix: PREFIX },
       webhooks: { logger },
     });
-    stack = s;
     const { borrower, loanId } = await shopBindingLoan(s, 'session-auto', 'ACME-AUTO-1');
 
-    const events = await until('loan.shopped and policy.bound in the BFF', async () => {
-      const page = await borrower.call('GET', `/loans/${loanId}/events?after=`);
-      const list: Array<{ event: { type: string; policyId?: string } }> = page.json.events;
-      const types = list.map((e) => e.event.type);
-      return types.includes('loan.shopped') && types.includes('policy.bound') ? list : undefined;
-    });
-    const attempts = await until('both deliveries answered', async () =>
-      s.sandbox.deliveries.length >= 2 ? s.sandbox.deliveries : undefined,
-    );
+    const events = await shoppedAndBound(borrower, loanId);
+    const attempts = await twoDeliveries(s);
     expect(attempts.every((attempt) => attempt.ok && attempt.status === 200)).toBe(true);
     expect(s.processed.map((event) => event.type).sort()).toEqual(['loan.shopped', 'policy.bound']);
     // The prefix is said once, with how to pin it; nothing is wrong, so no warning or error.
@@ -92,7 +67,6 @@ describe('webhook headers under a vendor prefix, end to end', () => {
 
   it('W43: at the defaults, over HTTP, a delivery with two disagreeing signature headers is refused 401 conflicting_signatures, and a forged one under another prefix 401 Invalid signature', async () => {
     const s = await startStack({ sandbox: { webhookHeaderPrefix: PREFIX } });
-    stack = s;
     const webhookUrl = `${s.origin}/webhooks/insurance`;
     const body = JSON.stringify({
       id: 'evt_forged_1',
@@ -134,20 +108,12 @@ describe('webhook headers under a vendor prefix, end to end', () => {
       sandbox: { webhookHeaderPrefix: PREFIX },
       webhooks: { headerPrefix: PREFIX, logger },
     });
-    stack = s;
     const { borrower, loanId } = await shopBindingLoan(s, 'session-acme', 'ACME-1');
 
-    const events = await until('loan.shopped and policy.bound in the BFF', async () => {
-      const page = await borrower.call('GET', `/loans/${loanId}/events?after=`);
-      const list: Array<{ event: { type: string; policyId?: string } }> = page.json.events;
-      const types = list.map((e) => e.event.type);
-      return types.includes('loan.shopped') && types.includes('policy.bound') ? list : undefined;
-    });
+    const events = await shoppedAndBound(borrower, loanId);
 
     // The deliveries were signed in X-Acme-Signature-1, and each one was acknowledged.
-    const ours = await until('both deliveries answered', async () =>
-      s.sandbox.deliveries.length >= 2 ? s.sandbox.deliveries : undefined,
-    );
+    const ours = await twoDeliveries(s);
     expect(ours.every((attempt) => attempt.ok && attempt.status === 200)).toBe(true);
     expect(s.processed.map((event) => event.type)).toContain('loan.shopped');
     expect(logger.warn).not.toHaveBeenCalled();
@@ -170,13 +136,10 @@ describe('webhook headers under a vendor prefix, end to end', () => {
       sandbox: { webhookHeaderPrefix: PREFIX, logger: sandboxLogger },
       webhooks: { headerPrefix: 'X-Service', logger },
     });
-    stack = s;
     const { borrower, loanId } = await shopBindingLoan(s, 'session-default', 'ACME-2');
 
     // loan.shopped and policy.bound (Bind_policy), each refused; the service retries them later.
-    const refused = await until('both deliveries refused', async () =>
-      s.sandbox.deliveries.length >= 2 ? s.sandbox.deliveries : undefined,
-    );
+    const refused = await twoDeliveries(s, 'both deliveries refused');
     expect(refused.every((attempt) => !attempt.ok && attempt.status === 401)).toBe(true);
     expect(new Set(refused.map((attempt) => attempt.eventId))).toEqual(
       new Set(s.sandbox.events.map((event) => event.id)),

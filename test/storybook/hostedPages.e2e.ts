@@ -1,12 +1,11 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Browser, BrowserContext, FrameLocator, Page } from 'playwright-core';
-import { chromium } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../chromium.js';
 import type { StaticServer } from '../../scripts/support/serveStatic.js';
 import { serveStatic } from '../../scripts/support/serveStatic.js';
 import { RETRIEVAL_USERS, SANDBOX_CARRIERS, SANDBOX_DEFAULTS } from '../../src/testing/index.js';
+import { launchChromium } from './support/newStorybookContext.js';
 
 // The sandbox's hosted pages in the BUILT Storybook, served as any static host serves it: the
 // retrieval story's dialog shows the carrier's sign-in page in its frame (a navigation, which
@@ -29,11 +28,7 @@ beforeAll(async () => {
     throw new Error(`No built Storybook in ${STATIC_DIR}: run \`npm run build-storybook\` first.`);
   }
   server = await serveStatic(STATIC_DIR);
-  browser = await chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    headless: true,
-    args: CHROMIUM_ARGS,
-  });
+  browser = await launchChromium();
 });
 
 afterAll(async () => {
