@@ -6,6 +6,7 @@ import {
   SANDBOX_DEFAULTS,
 } from '../../../src/testing/index.js';
 import { createMockBff } from '../../../src/testing/mockBff/createMockBff.js';
+import { COVERAGE_KEYS } from './coverageShapes.js';
 import type { Harness, HarnessOptions } from './harness.js';
 import {
   createHarness,
@@ -287,18 +288,7 @@ describe('the sandbox in production-like mode', () => {
     expect(eoi.status).toBe(200);
     expect(eoi.text.startsWith('%PDF-')).toBe(true);
     // The coverages item keeps the quote's keys.
-    expect(Object.keys((fresh.json.coverages as Json[])[0] as Json)).toEqual([
-      'a',
-      'b',
-      'c',
-      'd',
-      'e',
-      'f',
-      'waterBackup',
-      'computers',
-      'hvac',
-      'mineSubsidence',
-    ]);
+    expect(Object.keys((fresh.json.coverages as Json[])[0] as Json)).toEqual(COVERAGE_KEYS);
 
     // The same document, the same id, on every read while it is not ready.
     await h.advance(59 * SECOND);
